@@ -1,0 +1,39 @@
+package dev.coderag.store;
+
+import dev.coderag.types.Chunk;
+
+/**
+ * A batch of changes that becomes visible atomically at {@link #commit()}. A process killed at any moment
+ * leaves the store at its last committed state. Closing without commit rolls back. Not thread-safe: one
+ * thread drives a transaction.
+ */
+public interface WriteTransaction extends AutoCloseable {
+
+    /** Records (or updates) a file's hash in the repo's file index; its chunks come from {@link #insert}. */
+    void putFile(String repo, String path, String fileHash);
+
+    /** Removes a file from the index together with all its chunks and their call edges. */
+    void deleteFile(String repo, String path);
+
+    /**
+     * Inserts a chunk with its vector (unit length, the store's dimension). Its call edges are derived from
+     * {@code CodeChunk.calls()}. Inserting an id that exists replaces it.
+     */
+    void insert(Chunk chunk, float[] vector);
+
+    /** Deletes one chunk (no-op when absent). */
+    void delete(String chunkId);
+
+    /** Deletes a repo with all its files, chunks, edges and metadata. */
+    void deleteRepo(String repo);
+
+    /** Creates or updates the repo's metadata. */
+    void putRepo(RepoRecord repo);
+
+    /** Makes every change visible at once, and durable. The transaction is finished afterwards. */
+    void commit();
+
+    /** Rolls back unless committed; releases the write lock. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,99 @@
+package dev.coderag.types;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A retrievable unit of a repository. One variant per store table; {@code switch} over it without a
+ * {@code default} so that a new variant fails to compile until every consumer handles it.
+ *
+ * <p>Identity: {@link #contentHash()} is the SHA-256 of {@link #embeddingText()} (line endings normalised),
+ * so two chunks with the same text share an embedding. {@link #id()} additionally covers repo, kind, path
+ * and line range, so it is deterministic for a given file content and unique within a store.
+ *
+ * <p>All implementations are immutable records; no accessor returns null.
+ */
+public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, ModuleDocChunk {
+
+    /** Repository name the chunk belongs to (the store may hold several). */
+    String repo();
+
+    /** Repository-relative path with forward slashes. */
+    String path();
+
+    /** First line, 1-based inclusive. */
+    int startLine();
+
+    /** Last line, 1-based inclusive, {@code >= startLine()}. */
+    int endLine();
+
+    /** Id of the embedding model the chunk is (to be) embedded with. */
+    String modelId();
+
+    /** Language of the file the chunk came from. */
+    Language language();
+
+    /** The table the chunk lives in. */
+    default ChunkKind kind() {
+        return switch (this) {
+            case CodeChunk c -> ChunkKind.CODE;
+            case ReadmeChunk r -> ChunkKind.README;
+            case ManifestChunk m -> ChunkKind.MANIFEST;
+            case ModuleDocChunk d -> ChunkKind.MODULE_DOC;
+        };
+    }
+
+    /** A short display name: the symbol, the last heading, the package name or the module name. */
+    default String title() {
+        return switch (this) {
+            case CodeChunk c -> c.qualifiedName();
+            case ReadmeChunk r ->
+                r.headingPath().isEmpty() ? r.path() : r.headingPath().getLast();
+            case ManifestChunk m -> m.name();
+            case ModuleDocChunk d -> d.moduleName();
+        };
+    }
+
+    /** The text given to the embedding model; defined once, in {@link EmbeddingText}. */
+    default String embeddingText() {
+        return EmbeddingText.of(this);
+    }
+
+    /** Lower-case hex SHA-256 of {@link #embeddingText()}. */
+    default String contentHash() {
+        return Hashing.sha256Text(embeddingText());
+    }
+
+    /** Deterministic id: 32 hex chars of SHA-256 over repo, kind, path, line range and content hash. */
+    default String id() {
+        String key = repo()
+                + '\0'
+                + kind().table()
+                + '\0'
+                + path()
+                + '\0'
+                + startLine()
+                + '\0'
+                + endLine()
+                + '\0'
+                + contentHash();
+        return Hashing.sha256(key.getBytes(StandardCharsets.UTF_8)).substring(0, 32);
+    }
+
+    /** {@code path:start-end}, the citation form. */
+    default String location() {
+        return path() + ':' + startLine() + '-' + endLine();
+    }
+
+    /** Shared argument checks for the record constructors. */
+    static void checkRange(String repo, String path, int startLine, int endLine) {
+        if (repo == null || repo.isBlank()) {
+            throw new IllegalArgumentException("repo must not be blank");
+        }
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException("path must not be blank");
+        }
+        if (startLine < 1 || endLine < startLine) {
+            throw new IllegalArgumentException("bad line range " + startLine + "-" + endLine + " in " + path);
+        }
+    }
+}

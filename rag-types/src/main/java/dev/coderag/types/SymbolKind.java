@@ -1,0 +1,29 @@
+package dev.coderag.types;
+
+import java.util.Locale;
+
+/** What a code chunk defines. {@link #id()} is the lower-case name used in storage and JSON. */
+public enum SymbolKind {
+    FUNCTION,
+    METHOD,
+    CONSTRUCTOR,
+    CLASS,
+    INTERFACE,
+    ENUM,
+    RECORD,
+    STRUCT,
+    TRAIT,
+    IMPL,
+    TYPE,
+    MODULE,
+    /** A window of a file in a language without a grammar (plain-text chunking). */
+    TEXT;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static SymbolKind fromId(String id) {
+        return valueOf(id.toUpperCase(Locale.ROOT));
+    }
+}
