@@ -133,6 +133,7 @@ public final class Ingester {
     record Resolved(String name, Path dir, String source, boolean explicitName) {}
 
     private IngestSummary.RepoResult ingestOne(IngestRequest request, ProgressListener progress, Totals totals) {
+        progress.onProgress(new IngestProgress(GitSource.redact(request.source()), "scan", 0, 0, 0, 0));
         Resolved repo = resolve(request, options);
         String name = repo.name();
         progress.onProgress(new IngestProgress(name, "scan", 0, 0, 0, 0));
@@ -341,6 +342,18 @@ public final class Ingester {
      * earlier clone updated) under {@link IngestOptions#cloneDir()}.
      */
     static Resolved resolve(IngestRequest request, IngestOptions options) {
+        return resolve(request, options, true);
+    }
+
+    /**
+     * Checks a request without touching the network or the disk beyond a stat: the CLI calls it for every
+     * source before it loads the model, so a typo fails in milliseconds.
+     */
+    public static void check(IngestRequest request, IngestOptions options) {
+        resolve(request, options, false);
+    }
+
+    private static Resolved resolve(IngestRequest request, IngestOptions options, boolean clone) {
         String source = request.source();
         String shown = GitSource.redact(source); // one line, no credentials
         if (source.isBlank()) {
@@ -357,7 +370,9 @@ public final class Ingester {
             Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
             String name = explicit.orElseGet(() -> defaultName(GitSource.repoNameOfUrl(url), shown));
             Path dir = options.cloneDir().resolve(name);
-            GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls());
+            if (clone) {
+                GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls());
+            }
             return new Resolved(name, dir, GitSource.redact(url), explicit.isPresent());
         }
         if (request.branch().filter(b -> !b.isBlank()).isPresent()) {
