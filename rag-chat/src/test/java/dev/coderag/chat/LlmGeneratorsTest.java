@@ -68,7 +68,7 @@ class LlmGeneratorsTest {
             JsonNode messages = body.path("messages");
             assertThat(messages.get(0).path("role").asText()).isEqualTo("system");
             assertThat(messages.get(0).path("content").asText())
-                    .contains("cite")
+                    .contains("citations")
                     .contains(ChatResponse.REFUSAL);
             // history, then the question with its numbered context
             assertThat(messages.get(1).path("content").asText()).isEqualTo("what does the project do?");
