@@ -1,10 +1,440 @@
 package dev.coderag.store;
 
-/** DJL + ONNX Runtime embedder. TODO(foundation): implementation lands with the embedder work. */
-final class DjlEmbedder {
-    private DjlEmbedder() {}
+import ai.djl.Device;
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.inference.Predictor;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.translate.NoBatchifyTranslator;
+import ai.djl.translate.TranslateException;
+import ai.djl.translate.TranslatorContext;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * bge-small-en-v1.5 on DJL + ONNX Runtime, fully offline: the ONNX file and tokenizer.json come from the
+ * LangChain4j model jars on the classpath; nothing is downloaded.
+ *
+ * <p>Pipeline: tokenise (truncate to 512 tokens incl. [CLS]/[SEP]) → sort by length and cut into batches
+ * under a token budget ({@link BatchPlan}) → pad per batch → ONNX Runtime → [CLS] vector → L2-normalise →
+ * results back in input order.
+ *
+ * <p>Threads: ONNX Runtime sessions are safe for concurrent runs but DJL predictors are not, so predictors
+ * come from a pool (at most one in use per thread at a time). {@link #embedDocuments} spreads batches over
+ * {@code workers} threads, each running single-threaded inference by default: on a shared 2-core machine
+ * that held up better than one 2-thread inference (see docs/BENCHMARKS.md). Spin-waiting of ONNX Runtime's
+ * threads is off, since it halves throughput as soon as another process competes for the cores.
+ *
+ * <p>Tuning knobs (system properties, read at {@link #open}): {@code coderag.embed.workers},
+ * {@code coderag.embed.intraOpThreads}, {@code coderag.embed.batchTokens} (padded tokens per batch),
+ * {@code coderag.embed.maxBatch}.
+ *
+ * <p>Thread-safe. {@link #close} waits for calls in flight, then frees the native memory.
+ */
+final class DjlEmbedder implements Embedder {
+
+    static {
+        // DJL probes a cloud metadata address at start-up unless offline; it reads these on use, so they
+        // must be set before any DJL class does its work. Caller-set values win.
+        setIfAbsent("ai.djl.offline", "true");
+        setIfAbsent("offline", "true");
+        setIfAbsent("OPT_OUT_TRACKING", "true");
+    }
+
+    /** The instruction bge-small-en-v1.5's model card asks for on retrieval queries (not on passages). */
+    static final String QUERY_PREFIX = "Represent this sentence for searching relevant passages: ";
+
+    static final int DIMENSION = 384;
+    static final int MAX_TOKENS = 512;
+
+    private final EmbeddingModel model;
+    private final Settings settings;
+    private final HuggingFaceTokenizer tokenizer;
+    private final OrtSession.SessionOptions sessionOptions;
+    private final Model djlModel;
+    private final ClsTranslator translator;
+    private final BlockingQueue<Predictor<TokenBatch, float[][]>> idle;
+    private final List<Predictor<TokenBatch, float[][]>> allPredictors = new ArrayList<>();
+    private final AtomicInteger created = new AtomicInteger();
+    private final int poolSize;
+    private final ExecutorService workers;
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private final long sepId;
+    private boolean closed;
+
+    /** Threads and batch sizes; {@link #fromSystemProperties} documents the defaults. */
+    record Settings(int workers, int intraOpThreads, int batchTokens, int maxBatch) {
+        Settings {
+            if (workers < 1 || intraOpThreads < 1 || batchTokens < 1 || maxBatch < 1) {
+                throw new IllegalArgumentException("embedder settings must be ≥ 1: " + this);
+            }
+        }
+
+        static Settings fromSystemProperties() {
+            int cores = Runtime.getRuntime().availableProcessors();
+            return new Settings(
+                    Integer.getInteger("coderag.embed.workers", cores),
+                    Integer.getInteger("coderag.embed.intraOpThreads", 1),
+                    Integer.getInteger("coderag.embed.batchTokens", 2048),
+                    Integer.getInteger("coderag.embed.maxBatch", 32));
+        }
+    }
+
+    private DjlEmbedder(
+            EmbeddingModel model,
+            Settings settings,
+            HuggingFaceTokenizer tokenizer,
+            OrtSession.SessionOptions sessionOptions,
+            Model djlModel) {
+        this.model = model;
+        this.settings = settings;
+        this.tokenizer = tokenizer;
+        this.sessionOptions = sessionOptions;
+        this.djlModel = djlModel;
+        this.translator = new ClsTranslator(djlModel.describeInput().keys().contains("token_type_ids"));
+        this.poolSize = Math.max(settings.workers(), Runtime.getRuntime().availableProcessors());
+        this.idle = new ArrayBlockingQueue<>(poolSize);
+        this.sepId = tokenizer.encode("", true, false).getIds()[1];
+        this.workers = settings.workers() == 1
+                ? null
+                : Executors.newFixedThreadPool(
+                        settings.workers(),
+                        Thread.ofPlatform()
+                                .name("coderag-embed-", 0)
+                                .daemon(true)
+                                .factory());
+    }
 
     static Embedder open(EmbeddingModel model) {
-        throw new StoreException(StoreException.Reason.MODEL_UNAVAILABLE, "embedder not implemented yet");
+        return open(model, Settings.fromSystemProperties(), ModelCache.defaultRoot(System.getenv()));
+    }
+
+    static DjlEmbedder open(EmbeddingModel model, Settings settings, Path cacheRoot) {
+        Objects.requireNonNull(model, "model");
+        ClassLoader loader = DjlEmbedder.class.getClassLoader();
+        Path onnx;
+        try {
+            onnx = ModelCache.install(loader, model.onnxResource(), cacheRoot);
+        } catch (IOException e) {
+            throw new StoreException(
+                    StoreException.Reason.MODEL_UNAVAILABLE,
+                    "cannot copy the " + model.shortName() + " embedding model to the cache " + cacheRoot + " (set "
+                            + ModelCache.CACHE_DIR_ENV + " to a writable directory): " + e.getMessage(),
+                    e);
+        }
+        HuggingFaceTokenizer tokenizer = null;
+        OrtSession.SessionOptions options = null;
+        Model djlModel = null;
+        try (InputStream json = loader.getResourceAsStream(model.tokenizerResource())) {
+            if (json == null) {
+                throw new IOException("resource " + model.tokenizerResource() + " is not on the classpath");
+            }
+            // No padding or truncation inside the tokenizer: countTokens needs the full length, and
+            // padding is per batch. Truncation to 512 happens in tokenize().
+            tokenizer = HuggingFaceTokenizer.newInstance(
+                    json, Map.of("padding", "false", "truncation", "false", "addSpecialTokens", "true"));
+            options = new OrtSession.SessionOptions();
+            options.setIntraOpNumThreads(settings.intraOpThreads());
+            options.setInterOpNumThreads(1);
+            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            djlModel = Model.newInstance(model.modelId(), Device.cpu(), "OnnxRuntime");
+            djlModel.load(onnx, null, Map.of("sessionOptions", options));
+            return new DjlEmbedder(model, settings, tokenizer, options, djlModel);
+        } catch (IOException | MalformedModelException | OrtException | RuntimeException e) {
+            closeQuietly(djlModel, options, tokenizer);
+            throw new StoreException(
+                    StoreException.Reason.MODEL_UNAVAILABLE,
+                    "cannot load the " + model.shortName() + " embedding model (" + onnx + "): " + e.getMessage(),
+                    e);
+        }
+    }
+
+    @Override
+    public String modelId() {
+        return model.modelId();
+    }
+
+    @Override
+    public int dimension() {
+        return DIMENSION;
+    }
+
+    @Override
+    public int maxTokens() {
+        return MAX_TOKENS;
+    }
+
+    @Override
+    public int countTokens(String text) {
+        Objects.requireNonNull(text, "text");
+        lifecycle.readLock().lock();
+        try {
+            ensureOpen();
+            return tokenizer.encode(text, false, false).getIds().length;
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+        Objects.requireNonNull(query, "query");
+        lifecycle.readLock().lock();
+        try {
+            ensureOpen();
+            long[] ids = tokenize(QUERY_PREFIX + query);
+            return run(TokenBatch.of(List.of(ids)))[0];
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+        texts.forEach(t -> Objects.requireNonNull(t, "texts must not contain null"));
+        if (texts.isEmpty()) {
+            return List.of();
+        }
+        lifecycle.readLock().lock();
+        try {
+            ensureOpen();
+            long[][] ids = new long[texts.size()][];
+            int[] lengths = new int[texts.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = tokenize(texts.get(i));
+                lengths[i] = ids[i].length;
+            }
+            List<int[]> batches = BatchPlan.plan(lengths, settings.batchTokens(), settings.maxBatch());
+            float[][] out = new float[texts.size()][];
+            if (workers == null || batches.size() == 1) {
+                for (int[] batch : batches) {
+                    embedBatch(batch, ids, out);
+                }
+            } else {
+                // Longest batches first, so the workers finish at about the same time.
+                List<Future<?>> pending = new ArrayList<>(batches.size());
+                for (int b = batches.size() - 1; b >= 0; b--) {
+                    int[] batch = batches.get(b);
+                    pending.add(workers.submit(() -> embedBatch(batch, ids, out)));
+                }
+                awaitAll(pending);
+            }
+            return List.of(out);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (workers != null) {
+                workers.shutdownNow();
+            }
+            synchronized (allPredictors) {
+                allPredictors.forEach(Predictor::close);
+                allPredictors.clear();
+            }
+            idle.clear();
+            closeQuietly(djlModel, sessionOptions, tokenizer);
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    /** Token ids with [CLS]/[SEP], truncated to {@link #MAX_TOKENS} the way the HF tokenizer truncates. */
+    private long[] tokenize(String text) {
+        long[] ids = tokenizer.encode(text, true, false).getIds();
+        if (ids.length <= MAX_TOKENS) {
+            return ids;
+        }
+        long[] cut = Arrays.copyOf(ids, MAX_TOKENS);
+        cut[MAX_TOKENS - 1] = sepId;
+        return cut;
+    }
+
+    private void embedBatch(int[] batch, long[][] ids, float[][] out) {
+        List<long[]> rows = new ArrayList<>(batch.length);
+        for (int i : batch) {
+            rows.add(ids[i]);
+        }
+        float[][] vectors = run(TokenBatch.of(rows));
+        for (int k = 0; k < batch.length; k++) {
+            out[batch[k]] = vectors[k];
+        }
+    }
+
+    private float[][] run(TokenBatch batch) {
+        Predictor<TokenBatch, float[][]> predictor = borrow();
+        try {
+            return predictor.predict(batch);
+        } catch (TranslateException e) {
+            throw new StoreException(
+                    StoreException.Reason.MODEL_UNAVAILABLE,
+                    "embedding failed (" + model.shortName() + "): " + e.getMessage(),
+                    e);
+        } finally {
+            idle.offer(predictor);
+        }
+    }
+
+    private Predictor<TokenBatch, float[][]> borrow() {
+        Predictor<TokenBatch, float[][]> p = idle.poll();
+        if (p != null) {
+            return p;
+        }
+        if (created.incrementAndGet() <= poolSize) {
+            Predictor<TokenBatch, float[][]> fresh = djlModel.newPredictor(translator);
+            synchronized (allPredictors) {
+                allPredictors.add(fresh);
+            }
+            return fresh;
+        }
+        created.decrementAndGet();
+        try {
+            return idle.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(StoreException.Reason.MODEL_UNAVAILABLE, "interrupted while embedding", e);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the embedder is closed");
+        }
+    }
+
+    private static void awaitAll(List<Future<?>> pending) {
+        RuntimeException failure = null;
+        for (Future<?> f : pending) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException re
+                            ? re
+                            : new StoreException(
+                                    StoreException.Reason.MODEL_UNAVAILABLE,
+                                    "embedding failed: " + e.getCause(),
+                                    e.getCause());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                pending.forEach(p -> p.cancel(true));
+                throw new StoreException(StoreException.Reason.MODEL_UNAVAILABLE, "interrupted while embedding", e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static void closeQuietly(Model djlModel, OrtSession.SessionOptions options, HuggingFaceTokenizer tok) {
+        if (djlModel != null) {
+            djlModel.close();
+        }
+        // DJL does not close session options it was given.
+        if (options != null) {
+            options.close();
+        }
+        if (tok != null) {
+            tok.close();
+        }
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+
+    /** Row-major padded ids and mask, {@code rows × cols}. */
+    record TokenBatch(long[] ids, long[] mask, int rows, int cols) {
+        static TokenBatch of(List<long[]> rows) {
+            int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
+            long[] ids = new long[rows.size() * cols];
+            long[] mask = new long[ids.length];
+            for (int r = 0; r < rows.size(); r++) {
+                long[] row = rows.get(r);
+                System.arraycopy(row, 0, ids, r * cols, row.length);
+                Arrays.fill(mask, r * cols, r * cols + row.length, 1L);
+            }
+            return new TokenBatch(ids, mask, rows.size(), cols);
+        }
+    }
+
+    /** Feeds a padded batch to BERT and returns the L2-normalised [CLS] vector of each row. */
+    private record ClsTranslator(boolean wantsTokenTypes) implements NoBatchifyTranslator<TokenBatch, float[][]> {
+        @Override
+        public NDList processInput(TranslatorContext ctx, TokenBatch in) {
+            NDManager nd = ctx.getNDManager();
+            Shape shape = new Shape(in.rows(), in.cols());
+            NDArray ids = nd.create(in.ids(), shape);
+            ids.setName("input_ids");
+            NDArray mask = nd.create(in.mask(), shape);
+            mask.setName("attention_mask");
+            if (!wantsTokenTypes) {
+                return new NDList(ids, mask);
+            }
+            NDArray types = nd.zeros(shape, DataType.INT64);
+            types.setName("token_type_ids");
+            return new NDList(ids, mask, types);
+        }
+
+        @Override
+        public float[][] processOutput(TranslatorContext ctx, NDList list) {
+            NDArray hidden = list.get(0); // last_hidden_state [rows, cols, 384]
+            long[] shape = hidden.getShape().getShape();
+            int rows = (int) shape[0];
+            int stride = (int) (shape[1] * shape[2]);
+            int dim = (int) shape[2];
+            float[] all = hidden.toFloatArray();
+            float[][] out = new float[rows][];
+            for (int r = 0; r < rows; r++) {
+                out[r] = normalise(Arrays.copyOfRange(all, r * stride, r * stride + dim));
+            }
+            return out;
+        }
+
+        private static float[] normalise(float[] v) {
+            double sum = 0;
+            for (float x : v) {
+                sum += (double) x * x;
+            }
+            float inv = (float) (1.0 / Math.sqrt(sum));
+            for (int i = 0; i < v.length; i++) {
+                v[i] *= inv;
+            }
+            return v;
+        }
     }
 }

@@ -1,0 +1,44 @@
+package dev.coderag.eval;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One benchmark query with its gold answer (a line of a {@code .queries.jsonl} file, see
+ * ../shared/eval/README.md).
+ *
+ * @param goldFiles repository-relative paths of the relevant files, distinct, never empty
+ * @param goldRanges line ranges of the relevant functions; empty when the set has none (then no function-level
+ *     metrics are computed for this query)
+ * @param repo the repository name the query is about, when the set says so
+ */
+public record EvalQuery(
+        String id, String query, List<String> goldFiles, List<GoldRange> goldRanges, Optional<String> repo) {
+
+    public EvalQuery {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(query, "query");
+        goldFiles = List.copyOf(goldFiles);
+        goldRanges = List.copyOf(goldRanges);
+        Objects.requireNonNull(repo, "repo");
+        if (goldFiles.isEmpty()) {
+            throw new IllegalArgumentException("query " + id + " has no gold files");
+        }
+    }
+
+    /** Lines {@code start..end} (1-based, inclusive) of {@code path}. */
+    public record GoldRange(String path, int start, int end) {
+        public GoldRange {
+            Objects.requireNonNull(path, "path");
+            if (start < 1 || end < start) {
+                throw new IllegalArgumentException("bad gold range " + start + "-" + end + " in " + path);
+            }
+        }
+
+        /** Whether lines {@code from..to} of {@code otherPath} share at least one line with this range. */
+        public boolean overlaps(String otherPath, int from, int to) {
+            return path.equals(otherPath) && from <= end && to >= start;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.coderag.eval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads a JSON Lines query file (format in ../shared/eval/README.md). */
+final class QueryFile {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private QueryFile() {}
+
+    /**
+     * All queries of {@code file}, in file order. Blank lines are skipped; gold paths are normalised to forward
+     * slashes without a leading "./".
+     *
+     * @throws EvalException with a one-line message naming the file and line on any unreadable, malformed or
+     *     duplicate entry
+     */
+    static List<EvalQuery> read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new EvalException("query file not found: " + file);
+        } catch (IOException e) {
+            throw new EvalException("cannot read query file " + file + ": " + e.getMessage());
+        }
+        List<EvalQuery> queries = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String where = file + ":" + (i + 1);
+            EvalQuery q = parse(line, where);
+            if (!ids.add(q.id())) {
+                throw new EvalException(where + ": duplicate query id '" + q.id() + "'");
+            }
+            queries.add(q);
+        }
+        if (queries.isEmpty()) {
+            throw new EvalException("query file " + file + " holds no queries");
+        }
+        return List.copyOf(queries);
+    }
+
+    static EvalQuery parse(String line, String where) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(line);
+        } catch (IOException e) {
+            throw new EvalException(where + ": not a JSON object (" + firstLine(e.getMessage()) + ")");
+        }
+        if (node == null || !node.isObject()) {
+            throw new EvalException(where + ": not a JSON object");
+        }
+        String id = text(node, "id", where);
+        String query = text(node, "query", where);
+        JsonNode goldNode = node.get("gold_files");
+        if (goldNode == null || !goldNode.isArray() || goldNode.isEmpty()) {
+            throw new EvalException(where + ": 'gold_files' must be a non-empty array of paths");
+        }
+        Set<String> gold = new LinkedHashSet<>();
+        for (JsonNode g : goldNode) {
+            if (!g.isTextual() || g.asText().isBlank()) {
+                throw new EvalException(where + ": 'gold_files' must hold only non-empty strings");
+            }
+            gold.add(normalisePath(g.asText()));
+        }
+        List<EvalQuery.GoldRange> ranges = new ArrayList<>();
+        JsonNode rangesNode = node.get("gold_ranges");
+        if (rangesNode != null && !rangesNode.isNull()) {
+            if (!rangesNode.isArray()) {
+                throw new EvalException(where + ": 'gold_ranges' must be an array");
+            }
+            for (JsonNode r : rangesNode) {
+                String path = normalisePath(text(r, "path", where + " gold_ranges"));
+                JsonNode spans = r.get("ranges");
+                if (spans == null || !spans.isArray()) {
+                    throw new EvalException(where + ": gold_ranges entry for " + path + " needs 'ranges'");
+                }
+                for (JsonNode span : spans) {
+                    if (!span.isArray()
+                            || span.size() != 2
+                            || !span.get(0).canConvertToInt()
+                            || !span.get(1).canConvertToInt()) {
+                        throw new EvalException(where + ": a range must be [start_line, end_line]");
+                    }
+                    int start = span.get(0).asInt();
+                    int end = span.get(1).asInt();
+                    if (start < 1 || end < start) {
+                        throw new EvalException(where + ": bad range [" + start + ", " + end + "] in " + path);
+                    }
+                    ranges.add(new EvalQuery.GoldRange(path, start, end));
+                }
+            }
+        }
+        JsonNode repoNode = node.get("repo");
+        Optional<String> repo =
+                repoNode != null && repoNode.isTextual() && !repoNode.asText().isBlank()
+                        ? Optional.of(repoNode.asText())
+                        : Optional.empty();
+        return new EvalQuery(id, query, List.copyOf(gold), ranges, repo);
+    }
+
+    private static String text(JsonNode node, String field, String where) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) {
+            throw new EvalException(where + ": missing or empty string field '" + field + "'");
+        }
+        return v.asText();
+    }
+
+    static String normalisePath(String path) {
+        String p = path.strip().replace('\\', '/');
+        while (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        return p;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "parse error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

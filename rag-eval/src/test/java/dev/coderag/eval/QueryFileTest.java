@@ -1,0 +1,63 @@
+package dev.coderag.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QueryFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void reads_queries_with_gold_files_and_optional_ranges() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, """
+                {"id": "a", "query": "NPE in parser", "gold_files": ["./src/P.java", "src\\\\Q.java"]}
+
+                {"id": "b", "query": "x", "gold_files": ["R.java"], "repo": "r", "gold_ranges": [{"path": "R.java", "ranges": [[3, 9], [20, 20]]}]}
+                """);
+        var qs = QueryFile.read(f);
+        assertThat(qs).hasSize(2);
+        assertThat(qs.get(0).goldFiles()).containsExactly("src/P.java", "src/Q.java");
+        assertThat(qs.get(0).goldRanges()).isEmpty();
+        assertThat(qs.get(0).repo()).isEmpty();
+        assertThat(qs.get(1).goldRanges())
+                .containsExactly(new EvalQuery.GoldRange("R.java", 3, 9), new EvalQuery.GoldRange("R.java", 20, 20));
+        assertThat(qs.get(1).repo()).contains("r");
+    }
+
+    @Test
+    void malformed_line_fails_with_file_and_line_number() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"]}\n{not json\n");
+        assertThatThrownBy(() -> QueryFile.read(f))
+                .isInstanceOf(EvalException.class)
+                .hasMessageStartingWith(f + ":2: not a JSON object");
+    }
+
+    @Test
+    void missing_gold_files_is_rejected() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": []}\n");
+        assertThatThrownBy(() -> QueryFile.read(f)).hasMessageContaining(":1: 'gold_files' must be a non-empty array");
+    }
+
+    @Test
+    void duplicate_ids_are_rejected() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        String line = "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"]}\n";
+        Files.writeString(f, line + line);
+        assertThatThrownBy(() -> QueryFile.read(f)).hasMessageContaining(":2: duplicate query id 'a'");
+    }
+
+    @Test
+    void absent_file_is_one_clear_line() {
+        assertThatThrownBy(() -> QueryFile.read(dir.resolve("nope.jsonl")))
+                .isInstanceOf(EvalException.class)
+                .hasMessage("query file not found: " + dir.resolve("nope.jsonl"));
+    }
+}
