@@ -461,7 +461,7 @@ final class CodeExtractor {
         Lines lines = buildLines(src, from, d.declEnd, replacements);
         List<Call> calls = d.calls;
         int[] callRows = calls.stream().mapToInt(c -> src.rowOf(c.start())).toArray();
-        String signature = signature(d, src);
+        String signature = signature(d, src, handler.lineCommentMarker());
         String qualified = d.enclosing.isEmpty() ? d.name : d.enclosing + "." + d.name;
         String headerPrefix = handler.lineCommentMarker() + " " + qualified + " (part ";
         String signatureLine = WHITESPACE.matcher(signature).replaceAll(" ");
@@ -531,7 +531,7 @@ final class CodeExtractor {
     }
 
     /** The declaration without its body, on one line; for body-less definitions the first line. */
-    private static String signature(Def d, SourceText src) {
+    private static String signature(Def d, SourceText src, String commentMarker) {
         String text;
         if (d.bodyStart >= 0) {
             text = src.slice(d.declStart, d.bodyStart);
@@ -542,6 +542,7 @@ final class CodeExtractor {
                 text = text.substring(0, newline);
             }
         }
+        text = withoutLineComments(text, commentMarker);
         text = WHITESPACE.matcher(text).replaceAll(" ").strip();
         if (d.bodyStart < 0 && text.endsWith("{")) {
             text = text.substring(0, text.length() - 1).strip();
@@ -553,6 +554,38 @@ final class CodeExtractor {
             text = text.substring(0, SIGNATURE_LIMIT) + " …";
         }
         return text;
+    }
+
+    /** Drops {@code // …} (or {@code # …}) to the end of each line, outside string quotes. */
+    static String withoutLineComments(String text, String marker) {
+        if (!text.contains(marker)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (String line : text.split("\n", -1)) {
+            char quote = 0;
+            int cut = line.length();
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (quote != 0) {
+                    if (c == '\\') {
+                        i++;
+                    } else if (c == quote) {
+                        quote = 0;
+                    }
+                } else if (c == '"' || c == '\'' || c == '`') {
+                    quote = c;
+                } else if (line.startsWith(marker, i)) {
+                    cut = i;
+                    break;
+                }
+            }
+            if (!out.isEmpty()) {
+                out.append('\n');
+            }
+            out.append(line, 0, cut);
+        }
+        return out.toString();
     }
 
     // ---- module-level code ----
