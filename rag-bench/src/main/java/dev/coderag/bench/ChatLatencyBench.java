@@ -185,7 +185,7 @@ public final class ChatLatencyBench {
         Path cacheFile = work.resolve("vectors-" + model.shortName() + ".bin");
         try (VectorCache cache = VectorCache.open(cacheFile, 384)) {
             List<Chunk> realChunks = firstDistinct(files, realTarget);
-            fillCache(cache, realChunks, a.all("--reuse-store", List.of()), model);
+            fillCache(cache, files, realChunks, a.all("--reuse-store", List.of()), model);
             if (a.has("--embed-only")) {
                 System.out.println("vector cache " + cacheFile + " holds " + cache.size() + " vectors");
                 return;
@@ -224,29 +224,35 @@ public final class ChatLatencyBench {
         return List.copyOf(byHash.values());
     }
 
-    private static void fillCache(VectorCache cache, List<Chunk> wanted, List<String> reuseStores, EmbeddingModel model)
+    /**
+     * Takes every real vector the {@code reuseStores} hold for a chunk of the corpus (by content hash), then embeds
+     * the texts of {@code wanted} that still have none.
+     */
+    private static void fillCache(
+            VectorCache cache,
+            List<ParsedFile> files,
+            List<Chunk> wanted,
+            List<String> reuseStores,
+            EmbeddingModel model)
             throws IOException {
-        List<Chunk> missing =
-                wanted.stream().filter(c -> !cache.contains(c.contentHash())).toList();
-        System.out.println(
-                "real vectors: " + wanted.size() + " wanted, " + (wanted.size() - missing.size()) + " in the cache");
         for (String dir : reuseStores) {
             Path p = Path.of(dir);
-            if (missing.isEmpty()) {
-                break;
-            }
             if (VectorStore.storedModelId(p).filter(model.modelId()::equals).isEmpty()) {
                 System.out.println("reuse: " + dir + " holds no " + model.modelId() + " store; skipped");
                 continue;
             }
+            List<String> absent = files.stream()
+                    .flatMap(f -> f.chunks().stream())
+                    .map(Chunk::contentHash)
+                    .distinct()
+                    .filter(h -> !cache.contains(h))
+                    .toList();
             int found = 0;
             try (VectorStore s = VectorStore.open(p, model.modelId(), 384)) {
-                for (int i = 0; i < missing.size(); i += 500) {
-                    List<String> hashes = missing.subList(i, Math.min(missing.size(), i + 500)).stream()
-                            .map(Chunk::contentHash)
-                            .toList();
-                    for (Map.Entry<String, float[]> e :
-                            s.vectorsByContentHash(hashes).entrySet()) {
+                for (int i = 0; i < absent.size(); i += 500) {
+                    for (Map.Entry<String, float[]> e : s.vectorsByContentHash(
+                                    absent.subList(i, Math.min(absent.size(), i + 500)))
+                            .entrySet()) {
                         cache.put(e.getKey(), e.getValue());
                         found++;
                     }
@@ -254,10 +260,11 @@ public final class ChatLatencyBench {
             }
             cache.flush();
             System.out.println("reuse: " + found + " real vectors taken from " + dir);
-            missing = missing.stream()
-                    .filter(c -> !cache.contains(c.contentHash()))
-                    .toList();
         }
+        List<Chunk> missing =
+                wanted.stream().filter(c -> !cache.contains(c.contentHash())).toList();
+        System.out.println("real vectors: the first " + wanted.size() + " distinct texts wanted, "
+                + (wanted.size() - missing.size()) + " of them in the cache; cache holds " + cache.size());
         if (missing.isEmpty()) {
             return;
         }
