@@ -500,14 +500,15 @@ final class CodeExtractor {
                     file.modelId());
         };
         CodeChunk whole = build.build(0, n, "");
-        if (n <= 1 || options.tokens().count(EmbeddingText.of(whole)) <= options.maxTokens()) {
+        int budget = TextWindows.budget(options);
+        if (n <= 1 || fits(EmbeddingText.of(whole), budget, options.tokens())) {
             return List.of(whole);
         }
         String provisional = "99 of " + n;
         List<int[]> parts = LineSplitter.split(
                 lines.text(),
                 Integer.MAX_VALUE,
-                options.maxTokens(),
+                budget,
                 options.tokens(),
                 (a, b) -> EmbeddingText.of(build.build(a, b, provisional)));
         List<Chunk> out = new ArrayList<>(parts.size());
@@ -523,6 +524,22 @@ final class CodeExtractor {
         return m.bodyEnd - m.bodyStart >= 2
                 && src.byteAt(m.bodyStart) == '{'
                 && src.isBlank(m.bodyStart + 1, m.bodyEnd - 1);
+    }
+
+    /**
+     * Whether the text has at most {@code budget} tokens. Every tokenizer consumes at least one UTF-8 byte
+     * per token, so short texts need no tokenizer call (most chunks are short).
+     */
+    static boolean fits(String text, int budget, TokenCounter tokens) {
+        if ((long) text.length() * 3 <= budget) {
+            return true;
+        }
+        long utf8 = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            utf8 += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return utf8 <= budget || tokens.count(text) <= budget;
     }
 
     @FunctionalInterface

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.coderag.types.CodeChunk;
 import dev.coderag.types.SymbolKind;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class LongDefinitionSplitTest {
             assertThat(part.symbolKind()).isEqualTo(SymbolKind.METHOD);
             assertThat(part.enclosing()).isEqualTo("Scale");
             assertThat(part.signature()).isEqualTo("int weighAll(Item item1)");
-            assertThat(MAX_TOKENS).isGreaterThanOrEqualTo(TokenCounter.APPROXIMATE.count(part.embeddingText()));
+            assertThat(TokenCounter.APPROXIMATE.count(part.embeddingText())).isLessThanOrEqualTo(MAX_TOKENS - 2);
             String cited = String.join("\n", List.of(lines).subList(part.startLine() - 1, part.endLine()));
             if (i == 0) {
                 assertThat(part.docstring()).isEqualTo("Weighs everything.");
@@ -105,6 +106,29 @@ class LongDefinitionSplitTest {
         assertThat(parts.get(1).code())
                 .startsWith("# weigh_all (part 2 of " + parts.size() + ")\ndef weigh_all(item):\n");
         assertThat(parts.getLast().endLine()).isEqualTo(83);
+    }
+
+    @Test
+    void the_token_counter_is_asked_only_about_texts_that_might_not_fit() {
+        AtomicInteger calls = new AtomicInteger();
+        TokenCounter counting = text -> {
+            calls.incrementAndGet();
+            return text.length(); // one token per character: stricter than any real tokenizer
+        };
+        ChunkParser parser = ChunkParser.create(new ParseOptions(false, counting, 512));
+
+        ParseResult small = parser.parse(new SourceFile("shop", "a.py", "def f():\n    return 1\n", "m"));
+        assertThat(Fixtures.names(small)).containsExactly("f");
+        assertThat(calls).as("a 40-byte chunk cannot exceed 510 tokens").hasValue(0);
+
+        ParseResult big = parser.parse(new SourceFile("shop", "src/Scale.java", javaWithLongMethod(40), "m"));
+        assertThat(calls.get()).isPositive();
+        assertThat(Fixtures.code(big))
+                .allSatisfy(c -> assertThat(c.embeddingText().length()).isLessThanOrEqualTo(510));
+        assertThat(Fixtures.code(big).stream()
+                        .filter(c -> c.symbol().equals("weighAll"))
+                        .count())
+                .isGreaterThan(3);
     }
 
     @Test

@@ -147,6 +147,17 @@ class RobustParsingTest {
     }
 
     @Test
+    void undecodable_bytes_skip_the_grammar_but_are_not_lost() {
+        String junk = "int main() {}\n" + "\uFFFD".repeat(50) + "\n";
+        assertThat(ChunkParser.looksLikeBinary(junk)).isTrue();
+        assertThat(ChunkParser.looksLikeBinary("caf\u00e9 \uFFFD once in a long enough line of text ........"))
+                .isFalse();
+        assertThat(Fixtures.code(Fixtures.parse("junk.go", junk)))
+                .singleElement()
+                .satisfies(c -> assertThat(c.symbolKind()).isEqualTo(SymbolKind.TEXT));
+    }
+
+    @Test
     void comment_only_source_file_is_kept_as_text_rather_than_lost() {
         ParseResult result = Fixtures.parse("src/notes.rs", "// TODO: write the scheduler\n// see issue 12\n");
         assertThat(Fixtures.code(result)).singleElement().satisfies(c -> {
