@@ -355,15 +355,15 @@ class ChatServerTest {
         assertThat(page.contentType()).startsWith("text/html");
         assertThat(page.body()).contains("data-testid=\"question-input\"").contains("data-repo=\"" + FixtureStore.REPO + "\"");
         assertThat(http.get(WebUi.HTMX).status()).isEqualTo(200);
-        assertThat(http.get(WebUi.HTMX_SSE).status()).isEqualTo(200);
+        assertThat(http.get(WebUi.APP_JS).body()).contains("EventSource");
         assertThat(http.get("/static/app.css").body()).contains(".line.hl");
 
         Response asked = http.postForm("/ui/ask", "query", "How does escapeHtml treat <script>alert(1)</script>?", "chat_id", "");
         assertThat(asked.status()).isEqualTo(200);
         String fragment = asked.body();
-        assertThat(fragment).contains("data-testid=\"user-message\"").contains("sse-connect=\"/ui/stream/");
+        assertThat(fragment).contains("data-testid=\"user-message\"").contains("data-stream=\"/ui/stream/");
         assertThat(fragment).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert(1)");
-        Matcher turn = Pattern.compile("sse-connect=\"(/ui/stream/[0-9a-f]+)\"").matcher(fragment);
+        Matcher turn = Pattern.compile("data-stream=\"(/ui/stream/[0-9a-f]+)\"").matcher(fragment);
         assertThat(turn.find()).isTrue();
         Matcher chat = Pattern.compile("id=\"chat-id\" value=\"([^\"]+)\" hx-swap-oob").matcher(fragment);
         assertThat(chat.find()).isTrue();

@@ -20,7 +20,7 @@ class IntentClassifierTest {
     }
 
     private static IntentClassifier.Result classify(String q) {
-        return classifier.classify(embedder.embedQuery(q));
+        return classifier.classify(embedder.embedQuery(q), q);
     }
 
     @Test
@@ -36,6 +36,14 @@ class IntentClassifierTest {
         cases.put("Rust cache vs TypeScript client: which is simpler?", "comparison");
         cases.put("How can I set this up on my laptop?", "usage");
         cases.put("Which command-line flags does the CLI accept?", "usage");
+        // identifiers in the question must not pull it to the wrong intent
+        cases.put("who calls fetch_with_retry?", "relationship");
+        cases.put("callers of parseHeader", "relationship");
+        cases.put("where is Chain used?", "relationship");
+        cases.put("where is fetch_with_retry implemented?", "implementation");
+        cases.put("Where do we parse the HTTP request headers?", "implementation");
+        // a follow-up without a subject
+        cases.put("and where is it called?", "relationship");
         Map<String, String> got = new LinkedHashMap<>();
         cases.forEach((q, want) -> got.put(q, classify(q).intent()));
         assertThat(got).isEqualTo(cases);
@@ -47,8 +55,29 @@ class IntentClassifierTest {
         p.questions().forEach((intent, questions) -> questions.forEach(q -> {
             IntentClassifier.Result r = classify(q);
             assertThat(r.intent()).as(q).isEqualTo(intent);
-            assertThat(r.confidence()).as(q).isGreaterThan(0.99);
+            assertThat(r.confidence()).as(q).isGreaterThanOrEqualTo(0.99);
         }));
+    }
+
+    @Test
+    void cue_words_are_data_and_only_add_to_their_intent() {
+        IntentClassifier.Prototypes p = IntentClassifier.parse(Resources.text("intents.json"));
+        assertThat(p.cues().get("relationship")).contains("callers");
+        assertThat(p.cueBonus()).isBetween(0.0, 0.2);
+        IntentClassifier custom = new IntentClassifier(
+                new IntentClassifier.Prototypes(
+                        0.0,
+                        "implementation",
+                        java.util.Map.of(
+                                "implementation", java.util.List.of("where is the parser"),
+                                "comparison", java.util.List.of("where is the parser defined")),
+                        0.5,
+                        java.util.Map.of("comparison", java.util.List.of("versus"))),
+                embedder);
+        float[] v = embedder.embedQuery("where is the parser");
+        assertThat(custom.classify(v, "where is the parser").intent()).isEqualTo("implementation");
+        assertThat(custom.classify(v, "where is the parser versus the lexer").intent()).isEqualTo("comparison");
+        assertThat(custom.classify(v, "where is the parser versusX").intent()).isEqualTo("implementation");
     }
 
     @Test
