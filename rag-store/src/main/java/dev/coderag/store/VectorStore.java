@@ -31,6 +31,16 @@ public interface VectorStore extends AutoCloseable {
     }
 
     /**
+     * Deletes the store in {@code dir} — only the store's own files (its database and derived graph files;
+     * nothing else in the directory) — and creates an empty one for {@code modelId}. This is what
+     * {@code --full} does after a model change. Fails with {@link StoreException.Reason#LOCKED} while another
+     * process writes to the store. A server still reading the old store must be restarted to see the new one.
+     */
+    static VectorStore recreate(Path dir, String modelId, int dimension) {
+        return SqliteVectorStore.recreate(dir, modelId, dimension);
+    }
+
+    /**
      * The model id a store was built with, without opening it for use (e.g. for {@code status}); empty when
      * {@code dir} holds no store.
      */

@@ -1,25 +1,30 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.parse.ChunkParser;
 import dev.coderag.ingest.parse.FileCategory;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.ingest.parse.ParseResult;
 import dev.coderag.ingest.parse.SourceFile;
 
-/** The production parse stage. TODO(ingest): delegate to ChunkParser when it lands on main. */
+/** The production parse stage: the tree-sitter {@link ChunkParser}. Thread-safe. */
 final class DefaultParser implements FileParser {
-    private DefaultParser() {}
+    private final ChunkParser parser;
+
+    private DefaultParser(ChunkParser parser) {
+        this.parser = parser;
+    }
 
     static FileParser create(ParseOptions options) {
-        throw new IngestException(IngestException.Reason.IO, "the tree-sitter parser has not landed yet");
+        return new DefaultParser(ChunkParser.create(options));
     }
 
     @Override
     public FileCategory categorize(String path) {
-        throw new UnsupportedOperationException();
+        return ChunkParser.categorize(path);
     }
 
     @Override
     public ParseResult parse(SourceFile file) {
-        throw new UnsupportedOperationException();
+        return parser.parse(file);
     }
 }

@@ -89,12 +89,13 @@ public final class IngestCli implements Runnable {
             name = "ingest",
             mixinStandardHelpOptions = true,
             description = {
-                "Index one or more repositories (local directories or git URLs) into the store, embedding only",
-                "what changed since the last run. Each repo is kept under its own name; re-ingesting one never",
-                "touches another. Git URLs (https://, ssh://, git@host:path, file://) are cloned shallowly",
-                "into <db>/repos/<name> and updated on the next run.",
-                "Respects .gitignore, .git/info/exclude and .ragignore; skips binary, oversized and minified",
-                "files and counts them by reason."
+                "Index repositories (local directories or git URLs) into the store, embedding only what changed"
+                        + " since the last run. Each repo is kept under its own name; re-ingesting one never touches"
+                        + " another. Git URLs (https://, ssh://, git@host:path, file://) are cloned shallowly into"
+                        + " <db>/repos/<name> and updated on the next run.",
+                "Respects .gitignore, .git/info/exclude and .ragignore; skips binary, oversized and minified files"
+                        + " and counts them by reason.",
+                ""
             },
             footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
     static final class IngestCommand implements Callable<Integer> {
@@ -220,7 +221,7 @@ public final class IngestCli implements Runnable {
                         .ingest(requests, progress);
             } else {
                 try (VectorStore store = mismatch
-                        ? StoreAccess.recreate(dir, embedder.modelId(), embedder.dimension())
+                        ? VectorStore.recreate(dir, embedder.modelId(), embedder.dimension())
                         : VectorStore.open(dir, embedder.modelId(), embedder.dimension())) {
                     summary = new Ingester(Optional.of(store), embedder, options, DefaultParser::create)
                             .ingest(requests, progress);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -27,6 +28,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -47,6 +52,7 @@ import java.util.regex.Pattern;
 public final class Ingester {
     private static final Pattern REPO_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
     private static final int EMBED_WINDOW = 128;
+    private static final int EMBED_IN_FLIGHT = 2;
     private static final int HASH_LOOKUP_BATCH = 500;
     private static final int PARSE_THREADS =
             Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -287,31 +293,52 @@ public final class Ingester {
 
         int total = toEmbed.size();
         progress.onProgress(new IngestProgress(name, "embed", 0, 0, 0, total));
+        // Two windows in flight: the embedder's workers never idle at a window's tail, and tokenising the
+        // next window overlaps inference of the current one. Results are inserted here, in window order.
+        List<List<String>> windows = new ArrayList<>();
         for (int from = 0; from < total; from += EMBED_WINDOW) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new IngestException(IngestException.Reason.IO, "ingest of " + name + " interrupted");
-            }
-            List<String> window = toEmbed.subList(from, Math.min(total, from + EMBED_WINDOW));
-            List<String> batch = new ArrayList<>(window.size());
-            for (String hash : window) {
-                batch.add(texts.get(hash));
-            }
+            windows.add(toEmbed.subList(from, Math.min(total, from + EMBED_WINDOW)));
+        }
+        ExecutorService feeders = Executors.newFixedThreadPool(EMBED_IN_FLIGHT, r -> {
+            Thread t = new Thread(r, "ingest-embed");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
             long e0 = System.nanoTime();
-            List<float[]> embedded = embedder.embedDocuments(batch);
-            totals.embedSeconds += seconds(System.nanoTime() - e0);
-            if (embedded.size() != batch.size()) {
-                throw new IngestException(
-                        IngestException.Reason.IO,
-                        "the embedder returned " + embedded.size() + " vectors for " + batch.size() + " texts");
-            }
-            long w0 = System.nanoTime();
-            for (int i = 0; i < window.size(); i++) {
-                for (Chunk c : byHash.get(window.get(i))) {
-                    tx.insert(c, embedded.get(i));
+            ArrayDeque<Future<List<float[]>>> inFlight = new ArrayDeque<>();
+            int submitted = 0;
+            int done = 0;
+            double insertSeconds = 0;
+            for (List<String> window : windows) {
+                while (submitted < windows.size() && inFlight.size() < EMBED_IN_FLIGHT) {
+                    List<String> batch = new ArrayList<>();
+                    for (String hash : windows.get(submitted++)) {
+                        batch.add(texts.get(hash));
+                    }
+                    inFlight.add(feeders.submit(() -> embedder.embedDocuments(batch)));
                 }
+                List<float[]> embedded = awaitVectors(inFlight.removeFirst(), name);
+                if (embedded.size() != window.size()) {
+                    throw new IngestException(
+                            IngestException.Reason.IO,
+                            "the embedder returned " + embedded.size() + " vectors for " + window.size() + " texts");
+                }
+                long w0 = System.nanoTime();
+                for (int i = 0; i < window.size(); i++) {
+                    for (Chunk c : byHash.get(window.get(i))) {
+                        tx.insert(c, embedded.get(i));
+                    }
+                }
+                insertSeconds += seconds(System.nanoTime() - w0);
+                done += window.size();
+                progress.onProgress(new IngestProgress(name, "embed", 0, 0, done, total));
             }
-            totals.writeSeconds += seconds(System.nanoTime() - w0);
-            progress.onProgress(new IngestProgress(name, "embed", 0, 0, from + window.size(), total));
+            // Inserts overlap embedding; count them as write and the rest of the phase as embed.
+            totals.embedSeconds += seconds(System.nanoTime() - e0) - insertSeconds;
+            totals.writeSeconds += insertSeconds;
+        } finally {
+            feeders.shutdownNow();
         }
 
         progress.onProgress(new IngestProgress(name, "write", 0, 0, total, total));
@@ -325,6 +352,20 @@ public final class Ingester {
         tx.putRepo(new RepoRecord(name, repo.source(), commit.orElse(""), Instant.now()));
         tx.commit();
         totals.writeSeconds += seconds(System.nanoTime() - w1);
+    }
+
+    private static List<float[]> awaitVectors(Future<List<float[]>> f, String repo) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IngestException(IngestException.Reason.IO, "ingest of " + repo + " interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof StoreException se) {
+                throw se;
+            }
+            throw new IngestException(IngestException.Reason.IO, "embedding failed: " + e.getCause(), e.getCause());
+        }
     }
 
     private static void lookupVectors(VectorStore s, Set<String> hashes, Map<String, float[]> into) {

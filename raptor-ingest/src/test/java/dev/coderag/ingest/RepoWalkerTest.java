@@ -2,6 +2,10 @@ package dev.coderag.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.ingest.parse.FileCategory;
+import dev.coderag.ingest.parse.ParseOptions;
+import dev.coderag.ingest.parse.ParseResult;
+import dev.coderag.ingest.parse.SourceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -107,7 +111,7 @@ class RepoWalkerTest {
 
     @Test
     void content_checks_count_binary_minified_and_unparsable_files_and_decode_bad_utf8_leniently() throws IOException {
-        write("Ok.java", "class Ok\n\nvoid f() {}\n");
+        write("Ok.java", "class Ok {\n    void f() {}\n}\n");
         Files.write(repo.resolve("Bin.java"), new byte[] {'c', 'l', 0, 'a', 's', 's'});
         write("Min.java", "var a=1;".repeat(400) + "\n");
         write("Boom.java", "class Boom\n@@explode@@\n");
@@ -116,7 +120,7 @@ class RepoWalkerTest {
         write("notes.xyz", "unsupported");
         write("README.md", "# " + "long prose line without wrapping ".repeat(60) + "\n");
 
-        RepoScanner.Scan scan = new RepoScanner(new BlockParser(), 5000, false, false, "m")
+        RepoScanner.Scan scan = new RepoScanner(failingOn("@@explode@@"), 5000, false, false, "m")
                 .scan("r", repo, Map.of(), Optional.empty(), Set.of(), (d, t, c) -> {});
 
         assertThat(scan.current()).containsOnlyKeys("Ok.java", "Latin1.java", "README.md");
@@ -148,6 +152,25 @@ class RepoWalkerTest {
         assertThat(TextFiles.fileHash(crlf)).isEqualTo(TextFiles.fileHash(lf)).isEqualTo(TextFiles.fileHash(cr));
         assertThat(TextFiles.fileHash("a\nc\n".getBytes(StandardCharsets.UTF_8)))
                 .isNotEqualTo(TextFiles.fileHash(lf));
+    }
+
+    /** The real parser, except that it throws on files containing {@code marker} (a parser bug stand-in). */
+    private static FileParser failingOn(String marker) {
+        FileParser real = DefaultParser.create(ParseOptions.DEFAULT);
+        return new FileParser() {
+            @Override
+            public FileCategory categorize(String path) {
+                return real.categorize(path);
+            }
+
+            @Override
+            public ParseResult parse(SourceFile file) {
+                if (file.text().contains(marker)) {
+                    throw new IllegalStateException("parser bug");
+                }
+                return real.parse(file);
+            }
+        };
     }
 
     private List<String> walk() throws IOException {

@@ -2,6 +2,7 @@ package dev.coderag.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.FileEntry;
 import dev.coderag.types.Chunk;
 import java.io.IOException;
@@ -28,14 +29,31 @@ class ScanReconcileRoundTripTest {
     /** What a store would hold after applying the plans: path → entry. */
     private Map<String, FileEntry> index = new TreeMap<>();
 
-    private final FileParser parser = ChunkParsers.forTests();
+    private static final String A_JAVA = """
+            /** Adds things. */
+            class A {
+                private int total;
+
+                /** Adds one. */
+                int a1(int x) {
+                    total += x;
+                    return total;
+                }
+
+                int a2() {
+                    return total * 2;
+                }
+            }
+            """;
+
+    private final FileParser parser = DefaultParser.create(ParseOptions.DEFAULT);
 
     @BeforeEach
     void createRepo() throws IOException {
-        write("src/A.java", "class A\n\nvoid a1() {}\n\nvoid a2() {}\n");
-        write("src/B.java", "class B\n\nvoid b1() {}\n");
-        write("lib/util.py", "def util():\n    return 1\n\ndef other():\n    return 2\n");
-        write("README.md", "# Title\n\nSome text.\n");
+        write("src/A.java", A_JAVA);
+        write("src/B.java", "class B {\n    int b1() {\n        return 1;\n    }\n}\n");
+        write("lib/util.py", "def util():\n    return 1\n\n\ndef other():\n    return 2\n");
+        write("README.md", "# Title\n\nSome text.\n\n## Usage\n\nRun it.\n");
         Reconciler.Plan first = reconcile(false);
         assertThat(first.files().added()).containsExactly("README.md", "lib/util.py", "src/A.java", "src/B.java");
         assertThat(first.deleteChunkIds()).isEmpty();
@@ -53,15 +71,15 @@ class ScanReconcileRoundTripTest {
     }
 
     @Test
-    void editing_one_block_replaces_that_chunk_only() throws IOException {
-        write("src/B.java", "class B\n\nvoid b1() { return 42; }\n");
+    void editing_one_method_body_replaces_that_chunk_only() throws IOException {
+        write("src/A.java", A_JAVA.replace("return total * 2;", "return total * 3;"));
 
         Reconciler.Plan plan = reconcile(false);
 
-        assertThat(plan.files().changed()).containsExactly("src/B.java");
+        assertThat(plan.files().changed()).containsExactly("src/A.java");
         assertThat(plan.files().added()).isEmpty();
         assertThat(plan.files().deleted()).isEmpty();
-        assertThat(plan.inserts()).extracting(Chunk::startLine).containsExactly(3);
+        assertThat(plan.inserts()).extracting(Chunk::title).containsExactly("A.a2");
         assertThat(plan.deleteChunkIds()).hasSize(1).doesNotContainAnyElementsOf(idsOf(plan.inserts()));
         apply(plan);
         assertIndexEqualsFreshIngest();
@@ -69,16 +87,13 @@ class ScanReconcileRoundTripTest {
 
     @Test
     void adding_a_file_inserts_only_its_chunks() throws IOException {
-        write("src/C.java", "class C\n\nvoid c1() {}\n");
+        write("src/C.java", "class C {\n    void c1() {\n        run();\n    }\n}\n");
 
         Reconciler.Plan plan = reconcile(false);
 
         assertThat(plan.files().added()).containsExactly("src/C.java");
         assertThat(plan.files().changed()).isEmpty();
-        assertThat(plan.inserts())
-                .extracting(Chunk::path)
-                .containsOnly("src/C.java")
-                .hasSize(2);
+        assertThat(plan.inserts()).extracting(Chunk::title).containsExactlyInAnyOrder("C", "C.c1");
         assertThat(plan.deleteChunkIds()).isEmpty();
         apply(plan);
         assertIndexEqualsFreshIngest();
@@ -120,18 +135,16 @@ class ScanReconcileRoundTripTest {
     }
 
     @Test
-    void inserting_lines_at_the_top_moves_every_later_chunk_but_keeps_texts() throws IOException {
-        write("src/A.java", "// header\n\nclass A\n\nvoid a1() {}\n\nvoid a2() {}\n");
+    void inserting_lines_at_the_top_moves_every_chunk_but_keeps_every_text() throws IOException {
+        write("src/A.java", "\n\n" + A_JAVA);
 
         Reconciler.Plan plan = reconcile(false);
 
-        // New line ranges mean new ids, but three of the four texts are stored already (vector reuse).
-        Set<String> storedHashes = storedHashes();
-        assertThat(plan.inserts()).hasSize(4);
-        assertThat(plan.inserts().stream().filter(c -> !storedHashes.contains(c.contentHash())))
-                .extracting(Chunk::startLine)
-                .containsExactly(1);
-        assertThat(plan.deleteChunkIds()).hasSize(3);
+        // New line ranges mean new ids, but every text is stored already: nothing to embed.
+        int before = index.get("src/A.java").chunkIds().size();
+        assertThat(plan.inserts()).hasSize(before);
+        assertThat(plan.inserts()).allSatisfy(c -> assertThat(storedHashes()).contains(c.contentHash()));
+        assertThat(plan.deleteChunkIds()).hasSize(before);
         apply(plan);
         assertIndexEqualsFreshIngest();
     }

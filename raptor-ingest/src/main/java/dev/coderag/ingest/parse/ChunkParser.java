@@ -18,6 +18,10 @@ import org.treesitter.TSQueryCursor;
  * Parses one file into chunks: code definitions (tree-sitter), Markdown sections, build manifests,
  * module docs, and — when {@link ParseOptions#plainText()} is on — plain-text windows of other files.
  *
+ * <p>Chunk texts fit the token window: a code chunk whose {@link dev.coderag.types.Chunk#embeddingText()}
+ * has more than {@code maxTokens - 2} tokens (by {@link ParseOptions#tokens()}, two kept for a model's
+ * special tokens) is split into parts. The counter must report full lengths, not truncated ones.
+ *
  * <p>Pure: no I/O and no store. Thread-safe: tree-sitter parsers and query cursors are not, so each call
  * borrows a set owned by one thread at a time from a pool (it grows to the number of concurrent callers);
  * each language's query is compiled once, on first use, and shared.
@@ -154,6 +158,10 @@ public final class ChunkParser {
         if (src.text().isBlank()) {
             return List.of();
         }
+        if (looksLikeBinary(src.text())) {
+            // Tree-sitter's error recovery costs ~40 ms per KB on such input and finds nothing.
+            return List.copyOf(TextWindows.plain(src, file, handler.language(), options));
+        }
         List<Chunk> chunks;
         Worker worker = borrow();
         try {
@@ -174,6 +182,21 @@ public final class ChunkParser {
             return List.copyOf(TextWindows.plain(src, file, handler.language(), options));
         }
         return chunks;
+    }
+
+    /** More than 1% replacement characters (undecodable bytes) or control characters: not source code. */
+    static boolean looksLikeBinary(String text) {
+        int suspicious = 0;
+        int limit = Math.max(8, text.length() / 100);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\uFFFD' || (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f')) {
+                if (++suspicious > limit) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private Worker borrow() {

@@ -461,7 +461,7 @@ final class CodeExtractor {
         Lines lines = buildLines(src, from, d.declEnd, replacements);
         List<Call> calls = d.calls;
         int[] callRows = calls.stream().mapToInt(c -> src.rowOf(c.start())).toArray();
-        String signature = signature(d, src);
+        String signature = signature(d, src, handler.lineCommentMarker());
         String qualified = d.enclosing.isEmpty() ? d.name : d.enclosing + "." + d.name;
         String headerPrefix = handler.lineCommentMarker() + " " + qualified + " (part ";
         String signatureLine = WHITESPACE.matcher(signature).replaceAll(" ");
@@ -500,14 +500,15 @@ final class CodeExtractor {
                     file.modelId());
         };
         CodeChunk whole = build.build(0, n, "");
-        if (n <= 1 || options.tokens().count(EmbeddingText.of(whole)) <= options.maxTokens()) {
+        int budget = TextWindows.budget(options);
+        if (n <= 1 || fits(EmbeddingText.of(whole), budget, options.tokens())) {
             return List.of(whole);
         }
         String provisional = "99 of " + n;
         List<int[]> parts = LineSplitter.split(
                 lines.text(),
                 Integer.MAX_VALUE,
-                options.maxTokens(),
+                budget,
                 options.tokens(),
                 (a, b) -> EmbeddingText.of(build.build(a, b, provisional)));
         List<Chunk> out = new ArrayList<>(parts.size());
@@ -525,13 +526,29 @@ final class CodeExtractor {
                 && src.isBlank(m.bodyStart + 1, m.bodyEnd - 1);
     }
 
+    /**
+     * Whether the text has at most {@code budget} tokens. Every tokenizer consumes at least one UTF-8 byte
+     * per token, so short texts need no tokenizer call (most chunks are short).
+     */
+    static boolean fits(String text, int budget, TokenCounter tokens) {
+        if ((long) text.length() * 3 <= budget) {
+            return true;
+        }
+        long utf8 = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            utf8 += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return utf8 <= budget || tokens.count(text) <= budget;
+    }
+
     @FunctionalInterface
     private interface PartBuilder {
         CodeChunk build(int from, int to, String label);
     }
 
     /** The declaration without its body, on one line; for body-less definitions the first line. */
-    private static String signature(Def d, SourceText src) {
+    private static String signature(Def d, SourceText src, String commentMarker) {
         String text;
         if (d.bodyStart >= 0) {
             text = src.slice(d.declStart, d.bodyStart);
@@ -542,6 +559,7 @@ final class CodeExtractor {
                 text = text.substring(0, newline);
             }
         }
+        text = withoutLineComments(text, commentMarker);
         text = WHITESPACE.matcher(text).replaceAll(" ").strip();
         if (d.bodyStart < 0 && text.endsWith("{")) {
             text = text.substring(0, text.length() - 1).strip();
@@ -553,6 +571,38 @@ final class CodeExtractor {
             text = text.substring(0, SIGNATURE_LIMIT) + " …";
         }
         return text;
+    }
+
+    /** Drops {@code // …} (or {@code # …}) to the end of each line, outside string quotes. */
+    static String withoutLineComments(String text, String marker) {
+        if (!text.contains(marker)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (String line : text.split("\n", -1)) {
+            char quote = 0;
+            int cut = line.length();
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (quote != 0) {
+                    if (c == '\\') {
+                        i++;
+                    } else if (c == quote) {
+                        quote = 0;
+                    }
+                } else if (c == '"' || c == '\'' || c == '`') {
+                    quote = c;
+                } else if (line.startsWith(marker, i)) {
+                    cut = i;
+                    break;
+                }
+            }
+            if (!out.isEmpty()) {
+                out.append('\n');
+            }
+            out.append(line, 0, cut);
+        }
+        return out.toString();
     }
 
     // ---- module-level code ----

@@ -15,6 +15,12 @@ import java.util.List;
 final class TextWindows {
     static final int WINDOW_LINES = 60;
 
+    /**
+     * Tokens kept free in every chunk: counters report text tokens, while the model's window also holds
+     * its special tokens ([CLS] and [SEP] for BERT-style models).
+     */
+    static final int RESERVED_TOKENS = 2;
+
     /** A called name at a 0-based row. */
     record RowCall(int row, String name) {}
 
@@ -35,7 +41,7 @@ final class TextWindows {
             ParseOptions options) {
         LineSplitter.PartText text =
                 (from, to) -> EmbeddingText.of(window(lines, firstRow, from, to, calls, file, language, kind, symbol));
-        List<int[]> parts = LineSplitter.split(lines, WINDOW_LINES, options.maxTokens(), options.tokens(), text);
+        List<int[]> parts = LineSplitter.split(lines, WINDOW_LINES, budget(options), options.tokens(), text);
         List<CodeChunk> out = new ArrayList<>();
         for (int[] p : parts) {
             if (!String.join("", lines.subList(p[0], p[1])).isBlank()) {
@@ -84,6 +90,11 @@ final class TextWindows {
                 endRow + 1,
                 List.copyOf(names),
                 file.modelId());
+    }
+
+    /** Tokens a chunk's embedding text may have. */
+    static int budget(ParseOptions options) {
+        return options.maxTokens() - RESERVED_TOKENS;
     }
 
     /** The whole text as windows, for files without a grammar (or whose parse failed). */
