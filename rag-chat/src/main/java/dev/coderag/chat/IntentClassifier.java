@@ -129,10 +129,13 @@ final class IntentClassifier {
                     throw new IllegalArgumentException("cues for unknown intent '" + e.getKey() + "'");
                 }
                 List<String> cs = new ArrayList<>();
-                e.getValue().forEach(c -> cs.add(c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
+                e.getValue()
+                        .forEach(c -> cs.add(
+                                c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
                 cues.put(e.getKey(), List.copyOf(cs));
             }
-            return new Prototypes(threshold, def, questions, root.path("cue_bonus").asDouble(0), cues);
+            return new Prototypes(
+                    threshold, def, questions, root.path("cue_bonus").asDouble(0), cues);
         } catch (IOException e) {
             throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
         }

@@ -174,7 +174,9 @@ final class Markdown {
             out.append("<code>").append(escape(t.substring(open + 1, close))).append("</code>");
             i = close + 1;
         }
-        return out.toString().replace(String.valueOf(BOLD_OPEN), "<strong>").replace(String.valueOf(BOLD_CLOSE), "</strong>");
+        return out.toString()
+                .replace(String.valueOf(BOLD_OPEN), "<strong>")
+                .replace(String.valueOf(BOLD_CLOSE), "</strong>");
     }
 
     private static String prose(String text, IntFunction<String> citation) {

@@ -93,20 +93,20 @@ final class WebUi {
                         script().withSrc(HTMX),
                         script().withSrc(APP_JS).attr("defer")),
                 body(
-                                header(
-                                                h1(
-                                                        span("code").withClass("logo-a"),
-                                                        span("rag").withClass("logo-b")),
-                                                span("Grounded answers about your code, with sources")
-                                                        .withClass("tagline"),
-                                                span("model " + m.model() + " · answers: "
-                                                                + generatorLabel(m.generator()) + " · v"
-                                                                + m.version())
-                                                        .withClass("build")
-                                                        .withData("testid", "build-info"))
-                                        .withClass("topbar"),
-                                main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
-                                        .withClass("layout"))));
+                        header(
+                                        h1(
+                                                span("code").withClass("logo-a"),
+                                                span("rag").withClass("logo-b")),
+                                        span("Grounded answers about your code, with sources")
+                                                .withClass("tagline"),
+                                        span("model " + m.model() + " · answers: "
+                                                        + generatorLabel(m.generator()) + " · v"
+                                                        + m.version())
+                                                .withClass("build")
+                                                .withData("testid", "build-info"))
+                                .withClass("topbar"),
+                        main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
+                                .withClass("layout"))));
     }
 
     static String generatorLabel(String generator) {

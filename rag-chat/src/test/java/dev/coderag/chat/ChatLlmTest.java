@@ -26,7 +26,8 @@ class ChatLlmTest {
     }
 
     private static ChatService service(LlmConfig llm) {
-        return ChatService.create(store, SharedModel.embedder(), ChatOptions.defaults().withLlm(llm));
+        return ChatService.create(
+                store, SharedModel.embedder(), ChatOptions.defaults().withLlm(llm));
     }
 
     private static LlmConfig openai(FakeLlmServer server) {
@@ -45,7 +46,8 @@ class ChatLlmTest {
                 FakeLlmServer.NO_HOOK);
         try (FakeLlmServer llm = new FakeLlmServer(List.of(reply))) {
             ChatResponse r = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?"));
-            assertThat(r.answer()).isEqualTo("`parseHeader` in `HeaderParser.java` parses one line [1], unlike what says.");
+            assertThat(r.answer())
+                    .isEqualTo("`parseHeader` in `HeaderParser.java` parses one line [1], unlike what says.");
             assertThat(r.trace().generator()).isEqualTo("openai");
             assertThat(r.sources().getFirst().cited()).isTrue();
             assertThat(r.warnings()).isEmpty();
@@ -80,19 +82,21 @@ class ChatLlmTest {
                     }
                 });
         try (FakeLlmServer llm = new FakeLlmServer(List.of(stall))) {
-            LlmConfig cfg = openai(llm).withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofMillis(300));
+            LlmConfig cfg =
+                    openai(llm).withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofMillis(300));
             List<String> events = new ArrayList<>();
-            ChatResponse r = service(cfg).ask(ChatRequest.of("where is parseHeader implemented?"), new AnswerListener() {
-                @Override
-                public void onToken(String token) {
-                    events.add("token:" + token);
-                }
+            ChatResponse r = service(cfg)
+                    .ask(ChatRequest.of("where is parseHeader implemented?"), new AnswerListener() {
+                        @Override
+                        public void onToken(String token) {
+                            events.add("token:" + token);
+                        }
 
-                @Override
-                public void onReset(String warning) {
-                    events.add("reset");
-                }
-            });
+                        @Override
+                        public void onReset(String warning) {
+                            events.add("reset");
+                        }
+                    });
             assertThat(events.getFirst()).isEqualTo("token:Half an ans");
             assertThat(events.get(1)).isEqualTo("reset");
             assertThat(r.answer()).startsWith(ExtractiveGenerator.PREFACE);
@@ -110,9 +114,14 @@ class ChatLlmTest {
             assertThatThrownBy(() -> service(cfg).ask(ChatRequest.of("where is parseHeader implemented?")))
                     .isInstanceOfSatisfying(ChatException.class, e -> assertThat(e.reason())
                             .isEqualTo(ChatException.Reason.LLM_UNAVAILABLE));
-            try (ChatServer server = ChatServer.start(store, SharedModel.embedder(),
-                    ServerOptions.defaults().withPort(0).withChat(ChatOptions.defaults().withLlm(cfg)))) {
-                HttpHelper.Response r = new HttpHelper(server).postJson("/api/chat", body("query", "where is parseHeader implemented?"));
+            try (ChatServer server = ChatServer.start(
+                    store,
+                    SharedModel.embedder(),
+                    ServerOptions.defaults()
+                            .withPort(0)
+                            .withChat(ChatOptions.defaults().withLlm(cfg)))) {
+                HttpHelper.Response r = new HttpHelper(server)
+                        .postJson("/api/chat", body("query", "where is parseHeader implemented?"));
                 assertThat(r.status()).isEqualTo(502);
                 assertThat(r.json().path("error").asText()).contains("HTTP 503").doesNotContain(KEY);
             }

@@ -40,7 +40,8 @@ class ChatServerTest {
     @BeforeAll
     static void start() {
         store = FixtureStore.store();
-        server = ChatServer.start(store, SharedModel.embedder(), ServerOptions.defaults().withPort(0));
+        server = ChatServer.start(
+                store, SharedModel.embedder(), ServerOptions.defaults().withPort(0));
         http = new HttpHelper(server);
     }
 
@@ -59,10 +60,13 @@ class ChatServerTest {
 
     @Test
     void where_is_a_fixture_function_implemented_returns_its_file_and_exact_lines_in_the_top_3_and_cites_it() {
-        Chunk parseHeader = store.findBySymbol("parseHeader", Optional.of(FixtureStore.REPO)).getFirst();
+        Chunk parseHeader = store.findBySymbol("parseHeader", Optional.of(FixtureStore.REPO))
+                .getFirst();
         assertThat(parseHeader.location()).isEqualTo(HEADER_PARSER + ":34-48");
         JsonNode r = ask("where is parseHeader implemented?");
-        List<JsonNode> top3 = StreamSupport.stream(r.path("sources").spliterator(), false).limit(3).toList();
+        List<JsonNode> top3 = StreamSupport.stream(r.path("sources").spliterator(), false)
+                .limit(3)
+                .toList();
         JsonNode hit = top3.stream()
                 .filter(s -> s.path("path").asText().equals(HEADER_PARSER)
                         && s.path("start_line").asInt() == 34
@@ -78,14 +82,16 @@ class ChatServerTest {
     void functions_in_other_languages_are_found_the_same_way() {
         assertTopThree("where is fetch_with_retry implemented?", "cli/src/tinyroute/retry.py", 28, 42);
         assertTopThree("where is escapeHtml implemented?", FORMAT_JS, 25, 32);
-        assertTopThree("how does the TTL cache evict the least recently used entry?", "cache/src/ttl_cache.rs", 97, 106);
+        assertTopThree(
+                "how does the TTL cache evict the least recently used entry?", "cache/src/ttl_cache.rs", 97, 106);
     }
 
     private static void assertTopThree(String query, String path, int start, int end) {
         JsonNode r = ask(query);
         List<String> top3 = StreamSupport.stream(r.path("sources").spliterator(), false)
                 .limit(3)
-                .map(s -> s.path("path").asText() + ":" + s.path("start_line").asInt() + "-" + s.path("end_line").asInt())
+                .map(s -> s.path("path").asText() + ":" + s.path("start_line").asInt() + "-"
+                        + s.path("end_line").asInt())
                 .toList();
         assertThat(top3).as(query).contains(path + ":" + start + "-" + end);
     }
@@ -98,7 +104,8 @@ class ChatServerTest {
         assertThat(r.path("refused").asBoolean()).isTrue();
         assertThat(r.path("sources").size()).isBetween(1, 3);
         assertThat(r.path("trace").path("generator").asText()).isEqualTo("none");
-        assertThat(r.path("trace").path("timings_ms").path("generate").asDouble()).isZero();
+        assertThat(r.path("trace").path("timings_ms").path("generate").asDouble())
+                .isZero();
     }
 
     // --- JSON contract ---------------------------------------------------------------------------------------
@@ -118,7 +125,8 @@ class ChatServerTest {
             assertThat(s.path("repo").asText()).isEqualTo(FixtureStore.REPO);
             assertThat(s.path("path").asText()).isNotBlank();
             assertThat(s.path("start_line").asInt()).isPositive();
-            assertThat(s.path("end_line").asInt()).isGreaterThanOrEqualTo(s.path("start_line").asInt());
+            assertThat(s.path("end_line").asInt())
+                    .isGreaterThanOrEqualTo(s.path("start_line").asInt());
             assertThat(s.has("symbol")).isTrue();
             assertThat(s.path("language").asText()).isNotBlank();
             assertThat(s.path("relevance").asDouble()).isBetween(0.0, 1.0);
@@ -126,8 +134,10 @@ class ChatServerTest {
                     .isEqualTo((int) Math.round(s.path("relevance").asDouble() * 100));
         }
         JsonNode trace = r.path("trace");
-        assertThat(trace.path("intent").path("name").asText()).isEqualTo(r.path("intent").path("name").asText());
-        assertThat(trace.path("hits_per_table").fieldNames()).toIterable()
+        assertThat(trace.path("intent").path("name").asText())
+                .isEqualTo(r.path("intent").path("name").asText());
+        assertThat(trace.path("hits_per_table").fieldNames())
+                .toIterable()
                 .containsExactly("code", "readme", "manifest", "module_doc");
         assertThat(trace.path("hits_per_retriever").has("vector")).isTrue();
         assertThat(trace.path("hits_per_retriever").has("lexical")).isTrue();
@@ -139,7 +149,8 @@ class ChatServerTest {
     void a_usage_question_is_routed_to_the_readme() {
         JsonNode r = ask("how do I build and run it?");
         assertThat(r.path("intent").path("name").asText()).isEqualTo("usage");
-        assertThat(r.path("trace").path("hits_per_table").path("readme").asInt()).isGreaterThanOrEqualTo(3);
+        assertThat(r.path("trace").path("hits_per_table").path("readme").asInt())
+                .isGreaterThanOrEqualTo(3);
         assertThat(r.path("sources").get(0).path("kind").asText()).isEqualTo("readme");
     }
 
@@ -155,10 +166,13 @@ class ChatServerTest {
         assertThat(names.subList(names.size() - 2, names.size())).containsExactly("sources", "done");
         assertThat(names.indexOf("sources")).isGreaterThan(names.lastIndexOf("token"));
         StringBuilder text = new StringBuilder();
-        s.events().stream().filter(e -> e.name().equals("token")).forEach(e -> text.append(e.json().path("text").asText()));
+        s.events().stream()
+                .filter(e -> e.name().equals("token"))
+                .forEach(e -> text.append(e.json().path("text").asText()));
         JsonNode done = s.events().getLast().json();
         assertThat(done.path("answer").asText()).isEqualTo(text.toString().strip());
-        assertThat(s.events().get(names.indexOf("sources")).json().size()).isEqualTo(done.path("sources").size());
+        assertThat(s.events().get(names.indexOf("sources")).json().size())
+                .isEqualTo(done.path("sources").size());
     }
 
     @Test
@@ -175,7 +189,8 @@ class ChatServerTest {
         assertThat(created.status()).isEqualTo(201);
         String id = created.json().path("chat_id").asText();
 
-        Response first = http.postJson("/api/chats/" + id + "/messages", body("content", "where is parseHeader implemented?"));
+        Response first =
+                http.postJson("/api/chats/" + id + "/messages", body("content", "where is parseHeader implemented?"));
         assertThat(first.status()).isEqualTo(200);
         assertThat(first.json().path("chat_id").asText()).isEqualTo(id);
 
@@ -198,8 +213,12 @@ class ChatServerTest {
     @Test
     void unknown_chats_are_404() {
         assertThat(http.get("/api/chats/nope/messages").status()).isEqualTo(404);
-        assertThat(http.postJson("/api/chats/nope/messages", body("content", "hi")).status()).isEqualTo(404);
-        assertThat(http.postJson("/api/chat", body("query", "hi", "chat_id", "nope")).status()).isEqualTo(404);
+        assertThat(http.postJson("/api/chats/nope/messages", body("content", "hi"))
+                        .status())
+                .isEqualTo(404);
+        assertThat(http.postJson("/api/chat", body("query", "hi", "chat_id", "nope"))
+                        .status())
+                .isEqualTo(404);
     }
 
     // --- repos -----------------------------------------------------------------------------------------------
@@ -213,7 +232,11 @@ class ChatServerTest {
                 .orElseThrow();
         assertThat(fixture.path("status").asText()).isEqualTo("ready");
         assertThat(fixture.path("chunks").path("code").asInt()).isGreaterThan(60);
-        assertThat(http.get("/api/repos/" + FixtureStore.REPO).json().path("status").asText()).isEqualTo("ready");
+        assertThat(http.get("/api/repos/" + FixtureStore.REPO)
+                        .json()
+                        .path("status")
+                        .asText())
+                .isEqualTo("ready");
         assertThat(http.get("/api/repos/does-not-exist").status()).isEqualTo(404);
     }
 
@@ -221,7 +244,9 @@ class ChatServerTest {
     void posting_a_path_indexes_it_in_the_background_until_ready() throws Exception {
         Path repo = FixtureStore.tempDir("coderag-added-");
         Files.createDirectories(repo.resolve("src"));
-        Files.writeString(repo.resolve("src/greeter.py"), "def greet_visitor(name):\n    \"\"\"Say hello.\"\"\"\n    return 'hi ' + name\n");
+        Files.writeString(
+                repo.resolve("src/greeter.py"),
+                "def greet_visitor(name):\n    \"\"\"Say hello.\"\"\"\n    return 'hi ' + name\n");
         try {
             Response r = http.postJson("/api/repos", body("path", repo.toString(), "name", "added-repo"));
             assertThat(r.status()).as(r.body()).isEqualTo(202);
@@ -232,7 +257,9 @@ class ChatServerTest {
             JsonNode info = http.get("/api/repos/added-repo").json();
             assertThat(info.path("chunks").path("code").asInt()).isEqualTo(1);
             // and the page fragment shows it ready
-            assertThat(http.get("/ui/repos").body()).contains("data-repo=\"added-repo\"").contains("data-status=\"ready\"");
+            assertThat(http.get("/ui/repos").body())
+                    .contains("data-repo=\"added-repo\"")
+                    .contains("data-status=\"ready\"");
         } finally {
             FixtureStore.delete(repo);
         }
@@ -257,18 +284,26 @@ class ChatServerTest {
         Response missing = http.postJson("/api/repos", body("path", "/definitely/not/here"));
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.json().path("error").asText()).contains("no such directory");
-        assertThat(http.postJson("/api/repos", body("path", "/tmp", "url", "https://x/y.git")).status()).isEqualTo(400);
+        assertThat(http.postJson("/api/repos", body("path", "/tmp", "url", "https://x/y.git"))
+                        .status())
+                .isEqualTo(400);
         assertThat(http.postJson("/api/repos", "{}").status()).isEqualTo(400);
-        assertThat(http.postJson("/api/repos", body("url", "ext::sh -c touch% /tmp/pwned")).status()).isEqualTo(400);
-        assertThat(http.postJson("/api/repos", body("url", "file:///etc")).status()).isEqualTo(400);
-        assertThat(http.postJson("/api/repos", body("url", "--upload-pack=evil")).status()).isEqualTo(400);
+        assertThat(http.postJson("/api/repos", body("url", "ext::sh -c touch% /tmp/pwned"))
+                        .status())
+                .isEqualTo(400);
+        assertThat(http.postJson("/api/repos", body("url", "file:///etc")).status())
+                .isEqualTo(400);
+        assertThat(http.postJson("/api/repos", body("url", "--upload-pack=evil"))
+                        .status())
+                .isEqualTo(400);
     }
 
     // --- source viewer ---------------------------------------------------------------------------------------
 
     @Test
     void source_returns_lines_of_indexed_files() {
-        Response r = http.get("/api/source?repo=" + FixtureStore.REPO + "&path=" + enc(HEADER_PARSER) + "&start=34&end=48");
+        Response r =
+                http.get("/api/source?repo=" + FixtureStore.REPO + "&path=" + enc(HEADER_PARSER) + "&start=34&end=48");
         assertThat(r.status()).isEqualTo(200);
         JsonNode v = r.json();
         assertThat(v.path("start").asInt()).isEqualTo(34);
@@ -284,11 +319,17 @@ class ChatServerTest {
     void source_refuses_anything_not_indexed_including_traversal() {
         String repo = "/api/source?repo=" + FixtureStore.REPO + "&path=";
         assertThat(http.get(repo + enc("../../../../pom.xml")).status()).isEqualTo(404);
-        assertThat(http.get(repo + enc("router/../../../../../etc/passwd")).status()).isEqualTo(404);
+        assertThat(http.get(repo + enc("router/../../../../../etc/passwd")).status())
+                .isEqualTo(404);
         assertThat(http.get(repo + enc("/etc/passwd")).status()).isEqualTo(404);
-        assertThat(http.get(repo + enc("router/src/main/java/dev/tinyroute/http/Nope.java")).status()).isEqualTo(404);
-        assertThat(http.get("/api/source?repo=nope&path=" + enc(HEADER_PARSER)).status()).isEqualTo(404);
-        assertThat(http.get("/ui/source?repo=" + FixtureStore.REPO + "&path=" + enc("../secret")).status()).isEqualTo(404);
+        assertThat(http.get(repo + enc("router/src/main/java/dev/tinyroute/http/Nope.java"))
+                        .status())
+                .isEqualTo(404);
+        assertThat(http.get("/api/source?repo=nope&path=" + enc(HEADER_PARSER)).status())
+                .isEqualTo(404);
+        assertThat(http.get("/ui/source?repo=" + FixtureStore.REPO + "&path=" + enc("../secret"))
+                        .status())
+                .isEqualTo(404);
         Response bad = http.get(repo + enc(HEADER_PARSER) + "&start=abc");
         assertThat(bad.status()).isEqualTo(400);
     }
@@ -298,7 +339,8 @@ class ChatServerTest {
         Response r = http.get("/ui/source?repo=" + FixtureStore.REPO + "&path=" + enc(FORMAT_JS) + "&start=25&end=32");
         assertThat(r.status()).isEqualTo(200);
         String html = r.body();
-        Matcher m = Pattern.compile("data-testid=\"highlighted-line\" data-line=\"(\\d+)\"").matcher(html);
+        Matcher m = Pattern.compile("data-testid=\"highlighted-line\" data-line=\"(\\d+)\"")
+                .matcher(html);
         List<Integer> lines = new ArrayList<>();
         while (m.find()) {
             lines.add(Integer.parseInt(m.group(1)));
@@ -324,7 +366,10 @@ class ChatServerTest {
             assertThat(r.status()).as(r.body()).isEqualTo(400);
             assertThat(r.json().path("error").asText()).isNotBlank();
             assertThat(r.json().path("status").asInt()).isEqualTo(400);
-            assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:");
+            assertThat(r.body())
+                    .doesNotContain("Exception")
+                    .doesNotContain("\tat ")
+                    .doesNotContain(".java:");
         }
         assertThat(http.get("/api/nothing").status()).isEqualTo(404);
     }
@@ -332,10 +377,13 @@ class ChatServerTest {
     @Test
     void an_empty_store_answers_503_with_the_ingest_hint() {
         try (ChatServer empty = ChatServer.start(
-                FixtureStore.emptyStore(), SharedModel.embedder(), ServerOptions.defaults().withPort(0))) {
+                FixtureStore.emptyStore(),
+                SharedModel.embedder(),
+                ServerOptions.defaults().withPort(0))) {
             Response r = new HttpHelper(empty).postJson("/api/chat", body("query", "where is main?"));
             assertThat(r.status()).isEqualTo(503);
-            assertThat(r.json().path("error").asText()).isEqualTo("No data ingested yet. Run ./rag ingest <path> first.");
+            assertThat(r.json().path("error").asText())
+                    .isEqualTo("No data ingested yet. Run ./rag ingest <path> first.");
         }
     }
 
@@ -353,36 +401,46 @@ class ChatServerTest {
         Response page = http.get("/");
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.contentType()).startsWith("text/html");
-        assertThat(page.body()).contains("data-testid=\"question-input\"").contains("data-repo=\"" + FixtureStore.REPO + "\"");
+        assertThat(page.body())
+                .contains("data-testid=\"question-input\"")
+                .contains("data-repo=\"" + FixtureStore.REPO + "\"");
         assertThat(http.get(WebUi.HTMX).status()).isEqualTo(200);
         assertThat(http.get(WebUi.APP_JS).body()).contains("EventSource");
         assertThat(http.get("/static/app.css").body()).contains(".line.hl");
 
-        Response asked = http.postForm("/ui/ask", "query", "How does escapeHtml treat <script>alert(1)</script>?", "chat_id", "");
+        Response asked = http.postForm(
+                "/ui/ask", "query", "How does escapeHtml treat <script>alert(1)</script>?", "chat_id", "");
         assertThat(asked.status()).isEqualTo(200);
         String fragment = asked.body();
         assertThat(fragment).contains("data-testid=\"user-message\"").contains("data-stream=\"/ui/stream/");
         assertThat(fragment).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert(1)");
         Matcher turn = Pattern.compile("data-stream=\"(/ui/stream/[0-9a-f]+)\"").matcher(fragment);
         assertThat(turn.find()).isTrue();
-        Matcher chat = Pattern.compile("id=\"chat-id\" value=\"([^\"]+)\" hx-swap-oob").matcher(fragment);
+        Matcher chat =
+                Pattern.compile("id=\"chat-id\" value=\"([^\"]+)\" hx-swap-oob").matcher(fragment);
         assertThat(chat.find()).isTrue();
 
         HttpHelper.Stream s = http.getStream(turn.group(1));
-        assertThat(s.events().stream().filter(e -> e.name().equals("token")).count()).isGreaterThan(1);
+        assertThat(s.events().stream().filter(e -> e.name().equals("token")).count())
+                .isGreaterThan(1);
         Event done = s.events().getLast();
         assertThat(done.name()).isEqualTo("done");
         String html = done.data();
-        assertThat(html).contains("data-state=\"done\"").contains("data-testid=\"citation\"").contains("data-testid=\"sources-list\"");
+        assertThat(html)
+                .contains("data-state=\"done\"")
+                .contains("data-testid=\"citation\"")
+                .contains("data-testid=\"sources-list\"");
         assertThat(html).contains("/ui/source?repo=" + FixtureStore.REPO);
         // the answer quotes the fixture's comment: escaped, never live markup
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert(1)");
         // tokens are escaped too
-        s.events().stream().filter(e -> e.name().equals("token")).forEach(e -> assertThat(e.data()).doesNotContain("<script>"));
+        s.events().stream().filter(e -> e.name().equals("token")).forEach(e -> assertThat(e.data())
+                .doesNotContain("<script>"));
 
         // a reconnect gets the same answer, not a second run
         HttpHelper.Stream again = http.getStream(turn.group(1));
-        assertThat(again.events()).singleElement().satisfies(e -> assertThat(e.data()).isEqualTo(html));
+        assertThat(again.events()).singleElement().satisfies(e -> assertThat(e.data())
+                .isEqualTo(html));
 
         // the chat keeps the turn; the page renders it from history
         assertThat(http.get("/?chat=" + chat.group(1)).body()).contains("data-testid=\"assistant-message\"");

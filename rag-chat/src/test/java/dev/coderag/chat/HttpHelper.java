@@ -20,7 +20,8 @@ import java.util.List;
 /** A small HTTP client for the tests: JSON, forms and SSE against a running {@link ChatServer}. */
 final class HttpHelper {
     static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     HttpHelper(ChatServer server) {
@@ -78,11 +79,12 @@ final class HttpHelper {
     Stream stream(HttpRequest.Builder request) {
         try {
             HttpResponse<InputStream> r = client.send(
-                    request.header("Accept", "text/event-stream").timeout(Duration.ofSeconds(60)).build(),
+                    request.header("Accept", "text/event-stream")
+                            .timeout(Duration.ofSeconds(60))
+                            .build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             List<Event> events = new ArrayList<>();
-            try (BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
                 SseParser parser = new SseParser(e -> events.add(new Event(e.event(), e.data())));
                 String line;
                 while ((line = reader.readLine()) != null) {
@@ -90,7 +92,8 @@ final class HttpHelper {
                 }
                 parser.end();
             }
-            return new Stream(r.statusCode(), r.headers().firstValue("content-type").orElse(""), events);
+            return new Stream(
+                    r.statusCode(), r.headers().firstValue("content-type").orElse(""), events);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -113,7 +116,10 @@ final class HttpHelper {
         try {
             HttpResponse<String> r =
                     client.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(r.statusCode(), r.body(), r.headers().firstValue("content-type").orElse(""));
+            return new Response(
+                    r.statusCode(),
+                    r.body(),
+                    r.headers().firstValue("content-type").orElse(""));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -52,11 +52,12 @@ class IntentClassifierTest {
     @Test
     void every_prototype_classifies_as_its_own_intent_with_full_confidence() {
         IntentClassifier.Prototypes p = IntentClassifier.parse(Resources.text("intents.json"));
-        p.questions().forEach((intent, questions) -> questions.forEach(q -> {
-            IntentClassifier.Result r = classify(q);
-            assertThat(r.intent()).as(q).isEqualTo(intent);
-            assertThat(r.confidence()).as(q).isGreaterThanOrEqualTo(0.99);
-        }));
+        p.questions()
+                .forEach((intent, questions) -> questions.forEach(q -> {
+                    IntentClassifier.Result r = classify(q);
+                    assertThat(r.intent()).as(q).isEqualTo(intent);
+                    assertThat(r.confidence()).as(q).isGreaterThanOrEqualTo(0.99);
+                }));
     }
 
     @Test
@@ -76,7 +77,8 @@ class IntentClassifierTest {
                 embedder);
         float[] v = embedder.embedQuery("where is the parser");
         assertThat(custom.classify(v, "where is the parser").intent()).isEqualTo("implementation");
-        assertThat(custom.classify(v, "where is the parser versus the lexer").intent()).isEqualTo("comparison");
+        assertThat(custom.classify(v, "where is the parser versus the lexer").intent())
+                .isEqualTo("comparison");
         assertThat(custom.classify(v, "where is the parser versusX").intent()).isEqualTo("implementation");
     }
 

@@ -41,7 +41,8 @@ class RetrieverTest {
     void a_large_limit_returns_many_chunks_for_file_aggregation() {
         Retrieval r = retriever.retrieve("cache eviction", Optional.empty(), RetrievalMode.FULL, 60);
         assertThat(r.hits().size()).isGreaterThan(30).isLessThanOrEqualTo(60);
-        assertThat(r.hits().stream().map(h -> h.chunk().id()).distinct().count()).isEqualTo(r.hits().size());
+        assertThat(r.hits().stream().map(h -> h.chunk().id()).distinct().count())
+                .isEqualTo(r.hits().size());
     }
 
     @Test
@@ -85,13 +86,16 @@ class RetrieverTest {
 
     @Test
     void routing_follows_the_table_per_intent() {
-        Retrieval impl = retriever.retrieve("where is the ttl cache insert implemented?", Optional.empty(), RetrievalMode.FULL, 0);
+        Retrieval impl = retriever.retrieve(
+                "where is the ttl cache insert implemented?", Optional.empty(), RetrievalMode.FULL, 0);
         RoutingTable.Route route = RoutingTable.load().route(impl.intent());
         assertThat(impl.hits()).hasSize(route.total());
-        assertThat(impl.trace().hitsPerTable().get("code")).isGreaterThanOrEqualTo(route.quota(dev.coderag.types.ChunkKind.CODE));
+        assertThat(impl.trace().hitsPerTable().get("code"))
+                .isGreaterThanOrEqualTo(route.quota(dev.coderag.types.ChunkKind.CODE));
         Retrieval usage = retriever.retrieve("how do I install and build it?", Optional.empty(), RetrievalMode.FULL, 0);
         assertThat(usage.intent()).isEqualTo("usage");
-        assertThat(usage.trace().hitsPerTable().get("readme")).isGreaterThan(usage.trace().hitsPerTable().get("code"));
+        assertThat(usage.trace().hitsPerTable().get("readme"))
+                .isGreaterThan(usage.trace().hitsPerTable().get("code"));
     }
 
     @Test
