@@ -154,18 +154,20 @@ public final class EasyRagBench {
         }
 
         System.out.println();
-        System.out.printf(
-                Locale.ROOT,
-                "cold ingest: ours %.1f s, Easy-RAG %.1f s -> ours is %.2fx faster (model load excluded: ours %.1f s,"
-                        + " Easy-RAG %.1f s); with model load %.2fx; load %s%n",
-                ingestSeconds.get("ours"),
-                ingestSeconds.get("easy"),
-                ingestSeconds.get("easy") / ingestSeconds.get("ours"),
-                loadSeconds.get("ours"),
-                loadSeconds.get("easy"),
-                (ingestSeconds.get("easy") + loadSeconds.get("easy"))
-                        / (ingestSeconds.get("ours") + loadSeconds.get("ours")),
-                Machine.load());
+        if (ingestSeconds.containsKey("ours") && ingestSeconds.containsKey("easy")) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "cold ingest: ours %.1f s, Easy-RAG %.1f s -> ours is %.2fx faster (model load excluded: ours %.1f s,"
+                            + " Easy-RAG %.1f s); with model load %.2fx; load %s%n",
+                    ingestSeconds.get("ours"),
+                    ingestSeconds.get("easy"),
+                    ingestSeconds.get("easy") / ingestSeconds.get("ours"),
+                    loadSeconds.get("ours"),
+                    loadSeconds.get("easy"),
+                    (ingestSeconds.get("easy") + loadSeconds.get("easy"))
+                            / (ingestSeconds.get("ours") + loadSeconds.get("ours")),
+                    Machine.load());
+        }
         System.out.printf(
                 Locale.ROOT,
                 "%-14s %7s %7s %7s %7s %7s %9s%n",
