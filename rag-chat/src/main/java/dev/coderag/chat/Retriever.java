@@ -130,7 +130,7 @@ public final class Retriever {
                         List<List<ScoredChunk>> lists = new ArrayList<>();
                         if (!lexicalQuery.isBlank()) {
                             for (ChunkKind kind : ChunkKind.values()) {
-                                lists.add(store.lexicalSearch(kind, lexicalQuery, total, filter));
+                                lists.add(lexicalSearch(kind, lexicalQuery, total, filter));
                             }
                         }
                         clock.lap("lexical");
@@ -152,7 +152,7 @@ public final class Retriever {
                         clock.lap("vector");
                         if (!lexicalQuery.isBlank()) {
                             for (ChunkKind kind : ChunkKind.values()) {
-                                List<ScoredChunk> l = store.lexicalSearch(kind, lexicalQuery, k, filter);
+                                List<ScoredChunk> l = lexicalSearch(kind, lexicalQuery, k, filter);
                                 lists.add(new RankedList(Via.LEXICAL, 0.5, chunks(l)));
                                 nl += l.size();
                             }
@@ -185,7 +185,7 @@ public final class Retriever {
                             lists.add(new RankedList(Via.VECTOR, (1 - route.lexical()) * tableWeight, chunks(v)));
                             nv += v.size();
                             if (!lexicalQuery.isBlank() && route.lexical() > 0) {
-                                lexicalHits.put(kind, store.lexicalSearch(kind, lexicalQuery, k, filter));
+                                lexicalHits.put(kind, lexicalSearch(kind, lexicalQuery, k, filter));
                             }
                         }
                         clock.lap("vector");
@@ -246,6 +246,11 @@ public final class Retriever {
         }
         RetrievalTrace trace = new RetrievalTrace(perTable, perRetriever, clock.laps(), lexicalQuery, pinLocations);
         return new Retrieval(hits, intent.intent(), intent.confidence(), details, relations, trace);
+    }
+
+    /** BM25 hits of one table, re-ranked by the evidence of the rest of each file ({@link Fusion#withFileSupport}). */
+    private List<ScoredChunk> lexicalSearch(ChunkKind kind, String query, int k, SearchFilter filter) {
+        return Fusion.withFileSupport(store.lexicalSearch(kind, query, k, filter), Fusion.FILE_SUPPORT);
     }
 
     /** Callers and callees of the top code hits, best seed first; records the edges it follows. */
