@@ -104,6 +104,7 @@ final class SqliteVectorStore implements VectorStore {
         } catch (SQLException e) {
             throw Sql.error(abs, "open the store", e);
         }
+        GraphFiles.deleteStaleTemporaries(abs);
         return new SqliteVectorStore(abs, storeId, modelId, dimension, options);
     }
 
