@@ -147,9 +147,13 @@ public final class EvalCli implements Callable<Integer> {
     /**
      * Runs one evaluation.
      *
+     * @param args the options, optionally preceded by the command name {@code eval} (as the launcher passes them)
      * @return the exit code: 0 success, 1 failure, 2 bad usage
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("eval")) {
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        }
         quietLibraries();
         CommandLine cmd = new CommandLine(new EvalCli(out, err));
         cmd.setOut(new PrintWriter(out, true));

@@ -84,6 +84,13 @@ class EvalCliTest {
     }
 
     @Test
+    void the_launcher_may_pass_the_command_name_first() throws Exception {
+        Run r = run("eval", "--queries", queries().toString(), "--corpus", tmp.toString(), "--mode", "semantic");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("error: unknown mode 'semantic'");
+    }
+
+    @Test
     void help_lists_every_option() {
         Run r = run("--help");
         assertThat(r.code()).isZero();
