@@ -1,0 +1,12 @@
+package dev.coderag.chat;
+
+/**
+ * One numbered block of the LLM context: {@code [n] path:start-end (symbol, language)} then its text.
+ *
+ * @param truncated the text was cut to fit the token budget
+ */
+record ContextBlock(int n, RetrievalHit hit, String header, String text, boolean truncated) {
+    String render() {
+        return header + "\n" + text;
+    }
+}

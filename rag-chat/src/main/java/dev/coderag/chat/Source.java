@@ -1,0 +1,34 @@
+package dev.coderag.chat;
+
+/**
+ * A numbered source of an answer; {@code [n]} in the answer refers to it. Serialised in snake_case (this is
+ * part of the {@code /api/chat} contract).
+ *
+ * @param kind {@code code | readme | manifest | module_doc}
+ * @param symbol qualified name for code; heading, package or module name for the other kinds
+ * @param relevance cosine similarity of question and chunk, in [0, 1]
+ * @param relevancePct {@code round(100 * relevance)}
+ * @param cited whether the answer cites {@code [n]}
+ */
+public record Source(
+        int n,
+        String kind,
+        String repo,
+        String path,
+        int startLine,
+        int endLine,
+        String symbol,
+        String language,
+        double relevance,
+        int relevancePct,
+        boolean cited) {
+
+    /** {@code path:start-end}. */
+    public String location() {
+        return path + ":" + startLine + "-" + endLine;
+    }
+
+    Source withCited(boolean c) {
+        return new Source(n, kind, repo, path, startLine, endLine, symbol, language, relevance, relevancePct, c);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.coderag.cli;
+
+import dev.coderag.chat.ChatCli;
+import dev.coderag.eval.EvalCli;
+import dev.coderag.ingest.IngestCli;
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/**
+ * Entry point of {@code ./rag} and of the Docker images: the first argument names the command, the rest are
+ * that command's own options. Each module owns its commands' options and help; this class only dispatches
+ * and composes them ({@code up} = ingest, then serve).
+ */
+public final class Main {
+    static final String USAGE = """
+            coderag: ask grounded questions about code repositories, offline.
+
+            Usage: ./rag <command> [options]        (./rag <command> --help for its options)
+
+            Commands:
+              up [PATH|URL ...]   ingest the repositories (default: the current directory), then serve
+                                  the web chat and JSON API (http://127.0.0.1:3000 by default)
+              ingest PATH|URL...  add or update repositories in the store (incremental; --full re-embeds)
+              status              what the store holds: repositories, files, chunks, model
+              serve               serve the web chat and the JSON API over an existing store
+              ask "question"      answer one question from the command line (--json for scripts)
+              eval                measure retrieval quality on a benchmark (Hit@k, MRR@10, MAP@10)
+
+            Options are flags or environment variables: --db / RAG_DB (default .rag), --host / RAG_HOST,
+            --port / RAG_PORT, --model / RAG_MODEL, --llm / RAG_LLM; RAG_HEAP sets the JVM heap (default 2g).
+            """;
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        // Exit explicitly: native libraries (ONNX Runtime, the web server) may leave non-daemon threads.
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs one command; never throws for bad input.
+     *
+     * @return the process exit code: 0 ok, 2 bad usage, other non-zero codes from the command
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            out.print(USAGE);
+            return 0;
+        }
+        return switch (args[0]) {
+            case "ingest", "status" -> IngestCli.run(args, out, err);
+            case "serve", "ask" -> ChatCli.run(args, out, err);
+            case "eval" -> EvalCli.run(args, out, err);
+            case "up" -> up(Arrays.copyOfRange(args, 1, args.length), out, err);
+            case "-h", "--help", "help" -> {
+                out.print(USAGE);
+                yield 0;
+            }
+            default -> {
+                err.println("rag: unknown command '" + args[0] + "' (commands: up, ingest, status, serve, ask, eval;"
+                        + " ./rag --help)");
+                yield 2;
+            }
+        };
+    }
+
+    private static int up(String[] args, PrintStream out, PrintStream err) {
+        UpPlan plan;
+        try {
+            plan = UpPlan.parse(args, System.getProperty("user.dir"));
+        } catch (IllegalArgumentException e) {
+            err.println("rag up: " + e.getMessage() + " (./rag up --help)");
+            return 2;
+        }
+        if (plan.help()) {
+            out.print(UpPlan.USAGE);
+            return 0;
+        }
+        int ingested = IngestCli.run(plan.ingestArgs().toArray(String[]::new), out, err);
+        if (ingested != 0) {
+            return ingested;
+        }
+        return ChatCli.run(plan.serveArgs().toArray(String[]::new), out, err);
+    }
+}

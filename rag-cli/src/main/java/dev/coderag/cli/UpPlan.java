@@ -1,0 +1,90 @@
+package dev.coderag.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code up} runs: the {@code ingest} and then the {@code serve} command line, derived from its own.
+ * Options not given are left out, so the environment (RAG_DB, RAG_HOST, RAG_PORT…) and each command's
+ * defaults apply exactly as they would to {@code ./rag ingest} and {@code ./rag serve}.
+ *
+ * @param ingestArgs the full {@code ingest …} argument list
+ * @param serveArgs the full {@code serve …} argument list
+ * @param help true when {@code --help} was asked for (then nothing should run)
+ */
+record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
+    static final String USAGE = """
+            Usage: ./rag up [PATH|URL ...] [--db DIR] [--host HOST] [--port PORT]
+
+            Ingests the given repositories (local directories or git URLs; default: the current directory)
+            into the store, then serves the web chat and the JSON API and prints its URL. Ingest is
+            incremental, so a second ./rag up only re-embeds what changed. Stop the server with Ctrl-C.
+
+              --db DIR       store directory (env RAG_DB, default .rag)
+              --host HOST    interface to listen on (env RAG_HOST, default 127.0.0.1)
+              --port PORT    port to listen on (env RAG_PORT, default 3000)
+              -h, --help     this help
+
+            ./rag ingest --help and ./rag serve --help list the other options (as RAG_* variables they
+            apply to up too).
+            """;
+
+    UpPlan {
+        ingestArgs = List.copyOf(ingestArgs);
+        serveArgs = List.copyOf(serveArgs);
+    }
+
+    /**
+     * Parses {@code up}'s arguments (after the word {@code up}).
+     *
+     * @param currentDir the directory ingested when no source is given
+     * @throws IllegalArgumentException with a one-line reason for an unknown option or a missing value
+     */
+    static UpPlan parse(String[] args, String currentDir) {
+        List<String> sources = new ArrayList<>();
+        List<String> db = new ArrayList<>();
+        List<String> serve = new ArrayList<>();
+        boolean help = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                sources.add(arg);
+                continue;
+            }
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            switch (name) {
+                case "-h", "--help" -> help = true;
+                case "--db", "--host", "--port" -> {
+                    String value;
+                    if (eq >= 0) {
+                        value = arg.substring(eq + 1);
+                    } else if (i + 1 < args.length) {
+                        value = args[++i];
+                    } else {
+                        throw new IllegalArgumentException(name + " needs a value");
+                    }
+                    if (value.isBlank()) {
+                        throw new IllegalArgumentException(name + " needs a value");
+                    }
+                    List<String> target = name.equals("--db") ? db : serve;
+                    target.add(name);
+                    target.add(value);
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + name + "'");
+            }
+        }
+        if (sources.isEmpty()) {
+            sources.add(currentDir);
+        }
+        List<String> ingestArgs = new ArrayList<>();
+        ingestArgs.add("ingest");
+        ingestArgs.addAll(sources);
+        ingestArgs.addAll(db);
+        List<String> serveArgs = new ArrayList<>();
+        serveArgs.add("serve");
+        serveArgs.addAll(db);
+        serveArgs.addAll(serve);
+        return new UpPlan(ingestArgs, serveArgs, help);
+    }
+}

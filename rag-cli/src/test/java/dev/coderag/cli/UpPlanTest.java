@@ -1,0 +1,46 @@
+package dev.coderag.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class UpPlanTest {
+    @Test
+    void no_source_ingests_the_current_directory_and_serves_with_defaults() {
+        UpPlan plan = UpPlan.parse(new String[0], "/home/me/project");
+
+        assertThat(plan.help()).isFalse();
+        assertThat(plan.ingestArgs()).containsExactly("ingest", "/home/me/project");
+        assertThat(plan.serveArgs()).containsExactly("serve");
+    }
+
+    @Test
+    void db_goes_to_both_commands_host_and_port_only_to_serve() {
+        UpPlan plan = UpPlan.parse(
+                new String[] {"a", "--db", "/s", "https://example.org/r.git", "--host=0.0.0.0", "--port", "4000"},
+                "/cwd");
+
+        assertThat(plan.ingestArgs()).containsExactly("ingest", "a", "https://example.org/r.git", "--db", "/s");
+        assertThat(plan.serveArgs()).containsExactly("serve", "--db", "/s", "--host", "0.0.0.0", "--port", "4000");
+    }
+
+    @Test
+    void help_is_recognised_anywhere() {
+        assertThat(UpPlan.parse(new String[] {"x", "--help"}, "/cwd").help()).isTrue();
+        assertThat(UpPlan.parse(new String[] {"-h"}, "/cwd").help()).isTrue();
+    }
+
+    @Test
+    void unknown_option_and_missing_value_are_one_line_usage_errors() {
+        assertThatThrownBy(() -> UpPlan.parse(new String[] {"--llm", "openai"}, "/cwd"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option '--llm'");
+        assertThatThrownBy(() -> UpPlan.parse(new String[] {"--port"}, "/cwd"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--port needs a value");
+        assertThatThrownBy(() -> UpPlan.parse(new String[] {"--db="}, "/cwd"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--db needs a value");
+    }
+}

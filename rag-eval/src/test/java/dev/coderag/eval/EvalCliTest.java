@@ -1,0 +1,95 @@
+package dev.coderag.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets one clear line and exit code 2 before anything heavy (model, store) is loaded. */
+class EvalCliTest {
+    @TempDir
+    Path tmp;
+
+    private record Run(int code, String out, String err) {}
+
+    private Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = EvalCli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path queries() throws Exception {
+        Path q = tmp.resolve("q.jsonl");
+        Files.writeString(q, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A.java\"]}\n");
+        return q;
+    }
+
+    @Test
+    void unknown_mode_is_a_usage_error_naming_the_choices() throws Exception {
+        Run r = run("--queries", queries().toString(), "--corpus", tmp.toString(), "--mode", "semantic");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip())
+                .isEqualTo("error: unknown mode 'semantic' (choose vector, lexical, hybrid, full or all)");
+    }
+
+    @Test
+    void unknown_model_is_a_usage_error() throws Exception {
+        Run r = run("--queries", queries().toString(), "--corpus", tmp.toString(), "--model", "fp16");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("error: unknown embedding model 'fp16'");
+    }
+
+    @Test
+    void missing_corpus_is_one_line() throws Exception {
+        Run r = run(
+                "--queries",
+                queries().toString(),
+                "--corpus",
+                tmp.resolve("nope").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("error: corpus is not a directory: " + tmp.resolve("nope"));
+        assertThat(r.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void malformed_query_file_fails_with_its_line_and_no_stack_trace() throws Exception {
+        Path q = tmp.resolve("bad.jsonl");
+        Files.writeString(q, "{\"id\": \"a\"}\n");
+        Run r = run("--queries", q.toString(), "--corpus", tmp.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("error: " + q + ":1: missing or empty string field 'query'");
+    }
+
+    @Test
+    void required_options_are_named() {
+        Run r = run("--corpus", tmp.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--queries");
+    }
+
+    @Test
+    void help_lists_every_option() {
+        Run r = run("--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out())
+                .contains(
+                        "--queries",
+                        "--corpus",
+                        "--db",
+                        "--model",
+                        "--mode",
+                        "--k",
+                        "--out",
+                        "--json",
+                        "--limit-queries");
+    }
+}

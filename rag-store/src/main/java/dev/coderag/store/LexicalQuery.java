@@ -1,0 +1,78 @@
+package dev.coderag.store;
+
+import dev.coderag.types.ChunkKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Turns free text into an FTS5 query. Terms come from {@link LexicalText} (so FTS syntax in the text is never
+ * interpreted), are looked up in the table's vocabulary, and only useful ones are kept: terms in no chunk are
+ * dropped, terms in more than half the chunks are dropped when rarer ones exist (BM25 gives them almost no
+ * weight, yet FTS5 scores every row they match), and at most {@link #MAX_TERMS} remain, whole identifiers
+ * before words before numbers and rarest first within each — a pasted stack trace or bug report becomes a query
+ * that still runs in milliseconds and still looks for the names in it. The terms are OR-ed.
+ */
+final class LexicalQuery {
+    private LexicalQuery() {}
+
+    static final int MAX_TERMS = 32;
+    /** Distinct terms looked up in the vocabulary (~10 µs each); a 10-page bug report has fewer. */
+    private static final int MAX_LOOKUPS = 2000;
+
+    private record Term(String text, int specificity, long docs) {}
+
+    /** The terms to search for, rarest first; empty when none occurs in the table. */
+    static List<String> select(Connection c, ChunkKind table, List<LexicalText.QueryTerm> terms, long totalDocs)
+            throws SQLException {
+        List<LexicalText.QueryTerm> ordered = new ArrayList<>(terms);
+        ordered.sort(Comparator.comparingInt(LexicalText.QueryTerm::specificity));
+        ordered = ordered.subList(0, Math.min(ordered.size(), MAX_LOOKUPS));
+        Map<String, Integer> specificity = new HashMap<>();
+        for (LexicalText.QueryTerm term : ordered) {
+            specificity.put(term.text(), term.specificity());
+        }
+        List<Term> found = new ArrayList<>();
+        for (List<LexicalText.QueryTerm> part : SqliteVectorStore.partition(ordered)) {
+            String sql = "SELECT term, doc FROM " + Schema.vocab(table) + " WHERE term IN ("
+                    + SqliteVectorStore.placeholders(part.size()) + ")";
+            try (PreparedStatement st = c.prepareStatement(sql)) {
+                int i = 1;
+                for (LexicalText.QueryTerm term : part) {
+                    st.setString(i++, term.text());
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        String text = rs.getString(1);
+                        long docs = rs.getLong(2);
+                        Integer s = specificity.get(text);
+                        if (docs > 0 && s != null) {
+                            found.add(new Term(text, s, docs));
+                        }
+                    }
+                }
+            }
+        }
+        found.sort(Comparator.comparingInt(Term::specificity).thenComparingLong(Term::docs));
+        List<Term> useful =
+                found.stream().filter(t -> t.docs() * 2 <= totalDocs).toList();
+        List<Term> kept = useful.isEmpty() ? found : useful;
+        return kept.stream().limit(MAX_TERMS).map(Term::text).toList();
+    }
+
+    /** The MATCH expression: every term quoted (they are plain words) and OR-ed. */
+    static String match(List<String> terms) {
+        StringJoiner sj = new StringJoiner(" OR ");
+        for (String term : terms) {
+            sj.add('"' + term.replace("\"", "\"\"") + '"');
+        }
+        return sj.toString();
+    }
+}

@@ -1,0 +1,154 @@
+package dev.coderag.store;
+
+import dev.coderag.types.ChunkKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQLite schema of a store (store.db), the source of truth; everything else in the directory is derived.
+ *
+ * <ul>
+ *   <li>{@code meta}: schema version, model id, dimension, the commit sequence number ({@code seq}, +1 per commit)
+ *       and the tombstone floor;
+ *   <li>{@code chunks}: one row per chunk; {@code rid} is never reused (AUTOINCREMENT), so a row id always
+ *       names the same content, which lets derived vector indexes catch up by "rows above my max rid";
+ *   <li>{@code vectors}: the vector of each chunk with the fields filters need, apart from the wide chunk rows so
+ *       loading vectors reads only vector pages;
+ *   <li>{@code fts_<table>}: contentless FTS5 (BM25) over pre-tokenised {@code names} and {@code body} columns;
+ *   <li>{@code tombstones}: row ids deleted per commit, pruned after {@link #TOMBSTONE_COMMITS} commits;
+ *   <li>{@code files}, {@code edges}, {@code repos}: the file index, call edges and repository metadata.
+ * </ul>
+ */
+final class Schema {
+    private Schema() {}
+
+    static final int VERSION = 1;
+    /** Tombstones are kept for this many commits; a reader further behind reloads its vectors. */
+    static final long TOMBSTONE_COMMITS = 1000;
+
+    static String fts(ChunkKind kind) {
+        return "fts_" + kind.table();
+    }
+
+    static String vocab(ChunkKind kind) {
+        return "fts_" + kind.table() + "_vocab";
+    }
+
+    static List<String> ddl() {
+        List<String> ddl = new ArrayList<>(List.of(
+                "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value NOT NULL)",
+                """
+                CREATE TABLE IF NOT EXISTS chunks (
+                  rid INTEGER PRIMARY KEY AUTOINCREMENT,
+                  id TEXT NOT NULL UNIQUE,
+                  kind TEXT NOT NULL,
+                  repo TEXT NOT NULL,
+                  path TEXT NOT NULL,
+                  rpath TEXT NOT NULL,
+                  start_line INTEGER NOT NULL,
+                  end_line INTEGER NOT NULL,
+                  language TEXT NOT NULL,
+                  symbol TEXT,
+                  qualified TEXT,
+                  symbol_kind TEXT,
+                  signature TEXT,
+                  content_hash TEXT NOT NULL,
+                  body TEXT NOT NULL)""",
+                "CREATE INDEX IF NOT EXISTS chunks_repo_path ON chunks (repo, path)",
+                "CREATE INDEX IF NOT EXISTS chunks_repo_kind ON chunks (repo, kind, language)",
+                "CREATE INDEX IF NOT EXISTS chunks_kind ON chunks (kind)",
+                "CREATE INDEX IF NOT EXISTS chunks_hash ON chunks (content_hash)",
+                "CREATE INDEX IF NOT EXISTS chunks_symbol ON chunks (symbol, repo)",
+                "CREATE INDEX IF NOT EXISTS chunks_qualified ON chunks (qualified)",
+                "CREATE INDEX IF NOT EXISTS chunks_rpath ON chunks (rpath)",
+                """
+                CREATE TABLE IF NOT EXISTS vectors (
+                  rid INTEGER PRIMARY KEY,
+                  kind TEXT NOT NULL,
+                  repo TEXT NOT NULL,
+                  path TEXT NOT NULL,
+                  language TEXT NOT NULL,
+                  symbol_kind TEXT,
+                  vector BLOB NOT NULL)""",
+                "CREATE INDEX IF NOT EXISTS vectors_kind ON vectors (kind, rid)",
+                """
+                CREATE TABLE IF NOT EXISTS files (
+                  repo TEXT NOT NULL,
+                  path TEXT NOT NULL,
+                  file_hash TEXT NOT NULL,
+                  PRIMARY KEY (repo, path)) WITHOUT ROWID""",
+                """
+                CREATE TABLE IF NOT EXISTS edges (
+                  caller_rid INTEGER NOT NULL,
+                  ord INTEGER NOT NULL,
+                  repo TEXT NOT NULL,
+                  callee_name TEXT NOT NULL,
+                  callee_key TEXT NOT NULL,
+                  PRIMARY KEY (caller_rid, ord)) WITHOUT ROWID""",
+                "CREATE INDEX IF NOT EXISTS edges_callee ON edges (repo, callee_key)",
+                """
+                CREATE TABLE IF NOT EXISTS repos (
+                  name TEXT PRIMARY KEY,
+                  source TEXT NOT NULL,
+                  commit_sha TEXT NOT NULL,
+                  indexed_at INTEGER NOT NULL)""",
+                "CREATE TABLE IF NOT EXISTS tombstones (seq INTEGER NOT NULL, kind TEXT NOT NULL, rid INTEGER NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
+        for (ChunkKind kind : ChunkKind.values()) {
+            // Text is tokenised in Java (LexicalText); unicode61 only splits it on the spaces between tokens.
+            ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + fts(kind)
+                    + " USING fts5(names, body, content='', contentless_delete=1,"
+                    + " tokenize='unicode61 remove_diacritics 0')");
+            ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + vocab(kind) + " USING fts5vocab(" + fts(kind) + ", 'row')");
+        }
+        return ddl;
+    }
+
+    /** True when the database has no tables at all (a new or empty file). */
+    static boolean isEmpty(Connection connection) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("SELECT count(*) FROM sqlite_schema");
+                ResultSet rs = st.executeQuery()) {
+            return rs.next() && rs.getLong(1) == 0;
+        }
+    }
+
+    static boolean hasMeta(Connection connection) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement(
+                        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'");
+                ResultSet rs = st.executeQuery()) {
+            return rs.next() && rs.getLong(1) == 1;
+        }
+    }
+
+    static Optional<String> meta(Connection connection, String key) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            st.setString(1, key);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    static long metaLong(Connection connection, String key) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            st.setString(1, key);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+    }
+
+    static void putMeta(Connection connection, String key, Object value) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("INSERT INTO meta (key, value) VALUES (?, ?) "
+                + "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {
+            st.setString(1, key);
+            st.setObject(2, value);
+            st.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,349 @@
+package dev.coderag.store;
+
+import dev.coderag.types.Chunk;
+import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.ManifestChunk;
+import dev.coderag.types.ModuleDocChunk;
+import dev.coderag.types.ReadmeChunk;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One SQLite transaction ({@code BEGIN IMMEDIATE} … {@code COMMIT}) on its own connection, holding the store's
+ * cross-process write lock from {@link SqliteVectorStore#begin()} until it finishes. A commit bumps the
+ * store's commit sequence number, which is how readers (in any process) notice that they must catch up.
+ */
+final class SqliteWriteTransaction implements WriteTransaction {
+    private static final double UNIT_TOLERANCE = 1e-2;
+
+    private final SqliteVectorStore store;
+    private final Connection connection;
+    private final SqliteVectorStore.WriteLock lock;
+    private final long seq;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private boolean finished;
+
+    SqliteWriteTransaction(SqliteVectorStore store, Connection connection, SqliteVectorStore.WriteLock lock, long seq) {
+        this.store = store;
+        this.connection = connection;
+        this.lock = lock;
+        this.seq = seq;
+    }
+
+    @Override
+    public void putFile(String repo, String path, String fileHash) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(fileHash, "fileHash");
+        run("record a file", () -> {
+            PreparedStatement st = statement("INSERT INTO files (repo, path, file_hash) VALUES (?, ?, ?)"
+                    + " ON CONFLICT (repo, path) DO UPDATE SET file_hash = excluded.file_hash");
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.setString(3, fileHash);
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void deleteFile(String repo, String path) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        run("delete a file", () -> {
+            PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE repo = ? AND path = ?");
+            select.setString(1, repo);
+            select.setString(2, path);
+            deleteRows(select);
+            PreparedStatement st = statement("DELETE FROM files WHERE repo = ? AND path = ?");
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void insert(Chunk chunk, float[] vector) {
+        Objects.requireNonNull(chunk, "chunk");
+        checkVector(chunk, vector);
+        if (!chunk.modelId().equals(store.modelId())) {
+            throw new IllegalArgumentException("chunk " + chunk.location() + " was embedded with " + chunk.modelId()
+                    + " but the store holds " + store.modelId() + " vectors");
+        }
+        String id = chunk.id();
+        run("insert a chunk", () -> {
+            PreparedStatement existing = statement("SELECT rid, kind FROM chunks WHERE id = ?");
+            existing.setString(1, id);
+            deleteRows(existing);
+            long rid = insertRow(chunk, id);
+            PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind, vector)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+            v.setLong(1, rid);
+            v.setString(2, chunk.kind().table());
+            v.setString(3, chunk.repo());
+            v.setString(4, chunk.path());
+            v.setString(5, chunk.language().id());
+            v.setString(6, chunk instanceof CodeChunk code ? code.symbolKind().id() : null);
+            v.setBytes(7, ChunkCodec.toBlob(vector));
+            v.executeUpdate();
+            String[] text = ftsText(chunk);
+            PreparedStatement f =
+                    statement("INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");
+            f.setLong(1, rid);
+            f.setString(2, text[0]);
+            f.setString(3, text[1]);
+            f.executeUpdate();
+            if (chunk instanceof CodeChunk code && !code.calls().isEmpty()) {
+                PreparedStatement e = statement("INSERT OR IGNORE INTO edges"
+                        + " (caller_rid, ord, repo, callee_name, callee_key) VALUES (?, ?, ?, ?, ?)");
+                int ord = 0;
+                for (String callee : code.calls()) {
+                    e.setLong(1, rid);
+                    e.setInt(2, ord++);
+                    e.setString(3, code.repo());
+                    e.setString(4, callee);
+                    e.setString(5, CallKeys.key(callee));
+                    e.addBatch();
+                }
+                e.executeBatch();
+            }
+        });
+    }
+
+    private long insertRow(Chunk chunk, String id) throws SQLException {
+        PreparedStatement st = statement("INSERT INTO chunks (id, kind, repo, path, rpath, start_line, end_line,"
+                + " language, symbol, qualified, symbol_kind, signature, content_hash, body)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid");
+        st.setString(1, id);
+        st.setString(2, chunk.kind().table());
+        st.setString(3, chunk.repo());
+        st.setString(4, chunk.path());
+        st.setString(5, new StringBuilder(chunk.path()).reverse().toString());
+        st.setInt(6, chunk.startLine());
+        st.setInt(7, chunk.endLine());
+        st.setString(8, chunk.language().id());
+        if (chunk instanceof CodeChunk code) {
+            st.setString(9, code.symbol());
+            st.setString(10, code.qualifiedName());
+            st.setString(11, code.symbolKind().id());
+            st.setString(12, code.signature());
+        } else {
+            st.setString(9, null);
+            st.setString(10, null);
+            st.setString(11, null);
+            st.setString(12, null);
+        }
+        st.setString(13, chunk.contentHash());
+        st.setString(14, ChunkCodec.toJson(chunk));
+        try (ResultSet rs = st.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("insert returned no row id");
+            }
+            return rs.getLong(1);
+        }
+    }
+
+    /** The two FTS columns: names (symbol, enclosing names, headings, package name, path) and body text. */
+    private static String[] ftsText(Chunk chunk) {
+        return switch (chunk) {
+            case CodeChunk c ->
+                new String[] {
+                    LexicalText.indexText(c.symbol(), c.enclosing(), c.path()),
+                    LexicalText.indexText(c.docstring(), c.code())
+                };
+            case ReadmeChunk r ->
+                new String[] {
+                    LexicalText.indexText(String.join(" ", r.headingPath()), r.path()), LexicalText.indexText(r.text())
+                };
+            case ManifestChunk m ->
+                new String[] {
+                    LexicalText.indexText(m.name(), m.path()),
+                    LexicalText.indexText(m.description(), String.join(" ", m.dependencies()))
+                };
+            case ModuleDocChunk d ->
+                new String[] {LexicalText.indexText(d.moduleName(), d.path()), LexicalText.indexText(d.text())};
+        };
+    }
+
+    @Override
+    public void delete(String chunkId) {
+        Objects.requireNonNull(chunkId, "chunkId");
+        run("delete a chunk", () -> {
+            PreparedStatement st = statement("SELECT rid, kind FROM chunks WHERE id = ?");
+            st.setString(1, chunkId);
+            deleteRows(st);
+        });
+    }
+
+    @Override
+    public void deleteRepo(String repo) {
+        Objects.requireNonNull(repo, "repo");
+        run("delete a repository", () -> {
+            PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE repo = ?");
+            select.setString(1, repo);
+            deleteRows(select);
+            for (String sql : List.of("DELETE FROM files WHERE repo = ?", "DELETE FROM repos WHERE name = ?")) {
+                PreparedStatement st = statement(sql);
+                st.setString(1, repo);
+                st.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void putRepo(RepoRecord repo) {
+        Objects.requireNonNull(repo, "repo");
+        run("record a repository", () -> {
+            PreparedStatement st =
+                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT (name) DO UPDATE SET source = excluded.source, commit_sha = excluded.commit_sha,"
+                            + " indexed_at = excluded.indexed_at");
+            st.setString(1, repo.name());
+            st.setString(2, repo.source());
+            st.setString(3, repo.commit());
+            st.setLong(4, repo.indexedAt().toEpochMilli());
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void commit() {
+        run("commit", () -> {
+            Schema.putMeta(connection, "seq", seq);
+            long floor = seq - Schema.TOMBSTONE_COMMITS;
+            if (floor > 0) {
+                PreparedStatement prune = statement("DELETE FROM tombstones WHERE seq <= ?");
+                prune.setLong(1, floor);
+                prune.executeUpdate();
+                Schema.putMeta(connection, "tombstone_floor", floor);
+            }
+            closeStatements();
+            Sql.exec(connection, "COMMIT");
+        });
+        try {
+            // Keeps the planner's statistics current as the store grows; cheap when nothing needs analysing.
+            Sql.exec(connection, "PRAGMA optimize");
+        } catch (SQLException ignored) {
+            // Only statistics: the commit is done.
+        }
+        finish(true);
+    }
+
+    @Override
+    public void close() {
+        if (finished) {
+            return;
+        }
+        try {
+            closeStatements();
+            Sql.exec(connection, "ROLLBACK");
+        } catch (SQLException ignored) {
+            // Closing the connection without COMMIT discards the transaction as well.
+        }
+        finish(false);
+    }
+
+    private void finish(boolean committed) {
+        finished = true;
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // Nothing more to release.
+        }
+        lock.close();
+        store.transactionFinished(this, committed);
+    }
+
+    /** Deletes the rows a (rid, kind) query selects, from every table, recording tombstones. */
+    private void deleteRows(PreparedStatement select) throws SQLException {
+        List<long[]> rows = new ArrayList<>();
+        List<ChunkKind> kinds = new ArrayList<>();
+        try (ResultSet rs = select.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new long[] {rs.getLong(1)});
+                kinds.add(ChunkKind.fromTable(rs.getString(2)));
+            }
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            long rid = rows.get(i)[0];
+            ChunkKind kind = kinds.get(i);
+            PreparedStatement fts = statement("DELETE FROM " + Schema.fts(kind) + " WHERE rowid = ?");
+            fts.setLong(1, rid);
+            fts.executeUpdate();
+            for (String sql : List.of(
+                    "DELETE FROM vectors WHERE rid = ?",
+                    "DELETE FROM edges WHERE caller_rid = ?",
+                    "DELETE FROM chunks WHERE rid = ?")) {
+                PreparedStatement st = statement(sql);
+                st.setLong(1, rid);
+                st.executeUpdate();
+            }
+            PreparedStatement tomb = statement("INSERT INTO tombstones (seq, kind, rid) VALUES (?, ?, ?)");
+            tomb.setLong(1, seq);
+            tomb.setString(2, kind.table());
+            tomb.setLong(3, rid);
+            tomb.executeUpdate();
+        }
+    }
+
+    private void checkVector(Chunk chunk, float[] vector) {
+        if (vector == null || vector.length != store.dimension()) {
+            throw new IllegalArgumentException("vector of " + chunk.location() + " must have " + store.dimension()
+                    + " dimensions, got " + (vector == null ? "null" : vector.length));
+        }
+        double norm = 0;
+        for (float x : vector) {
+            if (!Float.isFinite(x)) {
+                throw new IllegalArgumentException("vector of " + chunk.location() + " has a non-finite value");
+            }
+            norm += (double) x * x;
+        }
+        if (Math.abs(Math.sqrt(norm) - 1.0) > UNIT_TOLERANCE) {
+            throw new IllegalArgumentException(
+                    "vector of " + chunk.location() + " is not unit length (norm " + Math.sqrt(norm) + ")");
+        }
+    }
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement st = statements.get(sql);
+        if (st == null) {
+            st = connection.prepareStatement(sql);
+            statements.put(sql, st);
+        }
+        return st;
+    }
+
+    private void closeStatements() {
+        for (PreparedStatement st : statements.values()) {
+            try {
+                st.close();
+            } catch (SQLException ignored) {
+                // Statements die with the connection anyway.
+            }
+        }
+        statements.clear();
+    }
+
+    @FunctionalInterface
+    private interface SqlAction {
+        void run() throws SQLException;
+    }
+
+    private void run(String action, SqlAction body) {
+        if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
+        try {
+            body.run();
+        } catch (SQLException e) {
+            throw Sql.error(store.dir(), action, e);
+        }
+    }
+}

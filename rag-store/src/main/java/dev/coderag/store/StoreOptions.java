@@ -1,0 +1,57 @@
+package dev.coderag.store;
+
+/**
+ * Tuning of the vector side of the store. The defaults suit the product; tests and benchmarks change them
+ * through the package or the system properties below.
+ *
+ * @param exactBelow tables (or filtered subsets) with fewer live vectors than this are searched exactly,
+ *     by brute force — exact and, at this size, about as fast as the graph; {@code coderag.store.exactBelow}
+ * @param graphDegree JVector graph max degree M; {@code coderag.store.graphDegree}
+ * @param graphBeam JVector construction beam width; {@code coderag.store.graphBeam}
+ * @param searchBeam candidates the graph search keeps per query (at least k); {@code coderag.store.searchBeam}
+ * @param backgroundGraph build and extend graphs on a background thread (searches use exact search on what the
+ *     graph does not cover yet); false builds them on the searching thread, for benchmarks and tests;
+ *     {@code coderag.store.backgroundGraph}
+ * @param persistGraph keep a derived copy of each graph on disk so that a restart does not rebuild it;
+ *     {@code coderag.store.persistGraph}
+ */
+record StoreOptions(
+        int exactBelow, int graphDegree, int graphBeam, int searchBeam, boolean backgroundGraph, boolean persistGraph) {
+
+    static final StoreOptions DEFAULTS = new StoreOptions(20_000, 32, 100, 64, true, true);
+
+    StoreOptions {
+        if (exactBelow < 0 || graphDegree < 2 || graphBeam < 1 || searchBeam < 1) {
+            throw new IllegalArgumentException(
+                    "bad store options " + exactBelow + "/" + graphDegree + "/" + graphBeam + "/" + searchBeam);
+        }
+    }
+
+    static StoreOptions fromSystemProperties() {
+        StoreOptions d = DEFAULTS;
+        return new StoreOptions(
+                Integer.getInteger("coderag.store.exactBelow", d.exactBelow),
+                Integer.getInteger("coderag.store.graphDegree", d.graphDegree),
+                Integer.getInteger("coderag.store.graphBeam", d.graphBeam),
+                Integer.getInteger("coderag.store.searchBeam", d.searchBeam),
+                Boolean.parseBoolean(
+                        System.getProperty("coderag.store.backgroundGraph", String.valueOf(d.backgroundGraph))),
+                Boolean.parseBoolean(System.getProperty("coderag.store.persistGraph", String.valueOf(d.persistGraph))));
+    }
+
+    StoreOptions withExactBelow(int n) {
+        return new StoreOptions(n, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph);
+    }
+
+    StoreOptions withGraph(int degree, int beam) {
+        return new StoreOptions(exactBelow, degree, beam, searchBeam, backgroundGraph, persistGraph);
+    }
+
+    StoreOptions withBackgroundGraph(boolean background) {
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, background, persistGraph);
+    }
+
+    StoreOptions withPersistGraph(boolean persist) {
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persist);
+    }
+}

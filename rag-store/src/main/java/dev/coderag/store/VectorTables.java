@@ -1,0 +1,368 @@
+package dev.coderag.store;
+
+import dev.coderag.types.ChunkKind;
+import dev.coderag.types.Language;
+import dev.coderag.types.SymbolKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The per-table {@link VectorIndex}es of one store, all derived from SQLite:
+ *
+ * <ul>
+ *   <li>loaded on the first search of a table — from its graph file when there is a valid one (then rows deleted
+ *       since are marked dead and newer rows appended), else from the vectors table;
+ *   <li>caught up before every search when the store's commit sequence number has moved (a commit of this or
+ *       another process): rows above the index's highest row id are appended, tombstoned row ids marked dead;
+ *   <li>graphs extended, compacted (when a quarter of the vectors are dead) and saved to their graph files on one
+ *       background thread, while searches go on with exact search over whatever the graph does not cover.
+ * </ul>
+ *
+ * Thread-safe.
+ */
+final class VectorTables implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
+    /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
+    private static final int SAVE_EVERY = 2_000;
+
+    private final Path dir;
+    private final String storeId;
+    private final int dimension;
+    private final StoreOptions options;
+    private final ReaderPool readers;
+    private final Map<ChunkKind, Slot> slots = new EnumMap<>(ChunkKind.class);
+    private final ExecutorService worker;
+    private volatile boolean closed;
+
+    /** One table: its index (null until first needed) and whether background work is queued. */
+    private static final class Slot {
+        volatile VectorIndex index;
+        final AtomicBoolean queued = new AtomicBoolean();
+    }
+
+    VectorTables(Path dir, String storeId, int dimension, StoreOptions options, ReaderPool readers) {
+        this.dir = dir;
+        this.storeId = storeId;
+        this.dimension = dimension;
+        this.options = options;
+        this.readers = readers;
+        for (ChunkKind kind : ChunkKind.values()) {
+            slots.put(kind, new Slot());
+        }
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "coderag-graph-" + dir.getFileName());
+            t.setDaemon(true);
+            t.setPriority(Thread.NORM_PRIORITY - 1);
+            return t;
+        });
+    }
+
+    /** The index of {@code kind}, loaded and caught up with commit {@code dbSeq} (at least). */
+    VectorIndex current(ChunkKind kind, long dbSeq) {
+        Slot slot = slots.get(kind);
+        VectorIndex index = slot.index;
+        if (index == null || index.seq() < dbSeq) {
+            synchronized (slot) {
+                index = slot.index;
+                if (index == null) {
+                    index = load(kind);
+                    slot.index = index;
+                } else if (index.seq() < dbSeq && !catchUp(kind, index)) {
+                    index = fromSqlite(kind);
+                    slot.index = index;
+                }
+            }
+        }
+        maintain(kind, slot, index);
+        return index;
+    }
+
+    /** After a commit in this process: brings every loaded index up to date, so the next search sees it. */
+    void afterCommit() {
+        for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
+            if (e.getValue().index != null) {
+                try {
+                    current(e.getKey(), Long.MAX_VALUE);
+                } catch (StoreException ex) {
+                    // The commit is durable; the next search catches up again and reports the failure there.
+                    LOG.warn("{}", ex.getMessage());
+                }
+            }
+        }
+    }
+
+    private VectorIndex load(ChunkKind kind) {
+        Path file = GraphFiles.path(dir, kind);
+        if (options.persistGraph() && Files.isRegularFile(file)) {
+            try {
+                VectorIndex index = GraphFiles.read(file, storeId, dimension, options);
+                long fromRid = index.maxRid();
+                record Current(long seq, long[] live, List<VectorIndex.Row> tail) {}
+                Current now = readers.snapshot(
+                        "load the " + kind.table() + " vectors",
+                        c -> new Current(Schema.metaLong(c, "seq"), liveRids(c, kind), rows(c, kind, fromRid)));
+                index.resetLive(now.seq(), now.live(), now.tail());
+                LOG.debug("{}: loaded the {} graph ({} vectors) from {}", dir, kind.table(), index.graphSize(), file);
+                return index;
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof StoreException se && se.reason() != StoreException.Reason.CORRUPT) {
+                    throw se;
+                }
+                LOG.warn(
+                        "{}: ignoring {} ({}); rebuilding the {} graph",
+                        dir,
+                        file.getFileName(),
+                        e.getMessage(),
+                        kind.table());
+                deleteQuietly(file);
+            }
+        }
+        return fromSqlite(kind);
+    }
+
+    private VectorIndex fromSqlite(ChunkKind kind) {
+        VectorIndex index = new VectorIndex(dimension, options, -1);
+        catchUp(kind, index);
+        return index;
+    }
+
+    /**
+     * Reads commits newer than the index from SQLite in one snapshot and applies them. Returns false when the
+     * index is too old for incremental catch-up (its tombstones were pruned) and must be reloaded.
+     */
+    private boolean catchUp(ChunkKind kind, VectorIndex index) {
+        long fromSeq = index.seq();
+        long fromRid = index.maxRid();
+        record Delta(long seq, boolean tooOld, List<VectorIndex.Row> added, long[] deleted) {}
+        Delta delta = readers.snapshot("load the " + kind.table() + " vectors", c -> {
+            long seq = Schema.metaLong(c, "seq");
+            if (seq <= fromSeq) {
+                return new Delta(seq, false, List.of(), new long[0]);
+            }
+            long[] deleted = new long[0];
+            if (fromSeq >= 0) {
+                if (fromSeq < Schema.metaLong(c, "tombstone_floor")) {
+                    return new Delta(seq, true, List.of(), deleted);
+                }
+                deleted = tombstones(c, kind, fromSeq);
+            }
+            return new Delta(seq, false, rows(c, kind, fromRid), deleted);
+        });
+        if (delta.tooOld()) {
+            return false;
+        }
+        index.apply(delta.seq(), delta.added(), delta.deleted());
+        return true;
+    }
+
+    private static long[] tombstones(Connection c, ChunkKind kind, long afterSeq) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM tombstones WHERE seq > ? AND kind = ?")) {
+            st.setLong(1, afterSeq);
+            st.setString(2, kind.table());
+            return longs(st);
+        }
+    }
+
+    private static long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM vectors WHERE kind = ?")) {
+            st.setString(1, kind.table());
+            return longs(st);
+        }
+    }
+
+    private static long[] longs(PreparedStatement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery()) {
+            long[] out = new long[1024];
+            int n = 0;
+            while (rs.next()) {
+                if (n == out.length) {
+                    out = java.util.Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = rs.getLong(1);
+            }
+            return java.util.Arrays.copyOf(out, n);
+        }
+    }
+
+    private List<VectorIndex.Row> rows(Connection c, ChunkKind kind, long afterRid) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
+                + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
+            st.setString(1, kind.table());
+            st.setLong(2, afterRid);
+            st.setFetchSize(1024);
+            try (ResultSet rs = st.executeQuery()) {
+                List<VectorIndex.Row> out = new ArrayList<>();
+                while (rs.next()) {
+                    String symbolKind = rs.getString(5);
+                    float[] vector;
+                    try {
+                        vector = ChunkCodec.fromBlob(rs.getBytes(6), dimension);
+                    } catch (IllegalArgumentException e) {
+                        throw new StoreException(
+                                StoreException.Reason.CORRUPT,
+                                "Store " + dir + " is corrupt: row " + rs.getLong(1) + " " + e.getMessage()
+                                        + "; re-ingest with --full to rebuild it.");
+                    }
+                    out.add(new VectorIndex.Row(
+                            rs.getLong(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            Language.fromId(rs.getString(4)),
+                            symbolKind == null ? null : SymbolKind.fromId(symbolKind),
+                            vector));
+                }
+                return out;
+            }
+        }
+    }
+
+    // ---- background work ---------------------------------------------------------------------------------
+
+    private boolean needsWork(VectorIndex index) {
+        return index.graphBehind() || needsCompaction(index) || needsSave(index);
+    }
+
+    private static boolean needsCompaction(VectorIndex index) {
+        int dead = index.deadCount();
+        return dead >= 1_000 && dead * 4L >= index.size();
+    }
+
+    private boolean needsSave(VectorIndex index) {
+        int unsaved = index.unsavedGraphNodes();
+        return options.persistGraph()
+                && unsaved > 0
+                && unsaved >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)
+                && !index.graphBehind();
+    }
+
+    /** Queues (or, without a background thread, runs) the work a table's index needs. */
+    private void maintain(ChunkKind kind, Slot slot, VectorIndex index) {
+        if (closed || !needsWork(index)) {
+            return;
+        }
+        if (!options.backgroundGraph()) {
+            work(kind, slot);
+            return;
+        }
+        if (slot.queued.compareAndSet(false, true)) {
+            worker.execute(() -> {
+                slot.queued.set(false);
+                try {
+                    work(kind, slot);
+                } catch (RuntimeException e) {
+                    LOG.warn(
+                            "{}: maintaining the {} vector index failed, searching exactly meanwhile: {}",
+                            dir,
+                            kind.table(),
+                            e.toString());
+                }
+            });
+        }
+    }
+
+    private void work(ChunkKind kind, Slot slot) {
+        VectorIndex index = slot.index;
+        if (index == null || closed) {
+            return;
+        }
+        if (needsCompaction(index)) {
+            compact(kind, slot, index);
+            index = slot.index;
+        }
+        int added = index.extendGraph();
+        if (added > 0) {
+            LOG.debug("{}: added {} {} vectors to the graph", dir, added, kind.table());
+        }
+        if (needsSave(index) && !closed) {
+            save(kind, index);
+        }
+    }
+
+    /** Replaces an index with a copy holding only live rows, its graph rebuilt before the swap. */
+    private void compact(ChunkKind kind, Slot slot, VectorIndex old) {
+        VectorIndex fresh = old.compacted();
+        fresh.extendGraph();
+        synchronized (slot) {
+            if (slot.index != old || closed) {
+                return;
+            }
+            if (fresh.seq() < old.seq() && !catchUp(kind, fresh)) {
+                return; // fell too far behind while rebuilding; try again later
+            }
+            slot.index = fresh;
+        }
+        LOG.debug("{}: compacted the {} vectors from {} to {}", dir, kind.table(), old.size(), fresh.size());
+        fresh.extendGraph();
+    }
+
+    private void save(ChunkKind kind, VectorIndex index) {
+        Path file = GraphFiles.path(dir, kind);
+        try {
+            index.persist(frozen -> GraphFiles.write(file, storeId, dimension, options, frozen));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "{}: could not save {} ({}); it will be rebuilt on the next start",
+                    dir,
+                    file.getFileName(),
+                    e.toString());
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a stale derived file is ignored on every load anyway
+        }
+    }
+
+    /** Runs all pending work now; for tests and benchmarks. */
+    void awaitIdle() {
+        for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
+            VectorIndex index = e.getValue().index;
+            if (index != null && needsWork(index)) {
+                work(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    /** The loaded index of a table, or null; for tests. */
+    VectorIndex loaded(ChunkKind kind) {
+        return slots.get(kind).index;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (options.persistGraph()) {
+            // Keep what the graph learnt since the last save, unless it is little (cheap to add again).
+            for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
+                VectorIndex index = e.getValue().index;
+                if (index != null && index.unsavedGraphNodes() >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)) {
+                    save(e.getKey(), index);
+                }
+            }
+        }
+    }
+}

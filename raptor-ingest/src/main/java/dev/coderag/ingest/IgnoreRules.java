@@ -1,0 +1,202 @@
+package dev.coderag.ingest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The patterns of one ignore file ({@code .gitignore}, {@code .ragignore}, {@code .git/info/exclude}) in
+ * gitignore syntax, relative to the directory that holds it. Immutable and thread-safe.
+ *
+ * <p>Supported: comments, blank lines, trailing-space trimming, {@code \} escapes, negation {@code !},
+ * directory-only patterns {@code dir/}, anchoring by a leading or inner {@code /}, {@code *}, {@code ?},
+ * {@code [a-z]} / {@code [!a-z]} classes and {@code **} (leading, trailing and inner).
+ */
+final class IgnoreRules {
+    /** The verdict of one rule set for a path. */
+    enum Match {
+        IGNORED,
+        INCLUDED,
+        NONE
+    }
+
+    private record Rule(Pattern regex, boolean negated, boolean dirOnly, boolean basenameOnly) {}
+
+    /** Directory of the ignore file relative to the repo root: "" or "a/b" (no trailing slash). */
+    private final String base;
+
+    private final List<Rule> rules;
+
+    private IgnoreRules(String base, List<Rule> rules) {
+        this.base = base;
+        this.rules = rules;
+    }
+
+    static IgnoreRules parse(String base, String content) {
+        List<Rule> rules = new ArrayList<>();
+        for (String raw : content.split("\r?\n|\r")) {
+            Rule rule = compile(raw);
+            if (rule != null) {
+                rules.add(rule);
+            }
+        }
+        return new IgnoreRules(base, List.copyOf(rules));
+    }
+
+    boolean isEmpty() {
+        return rules.isEmpty();
+    }
+
+    /**
+     * The last matching rule's verdict for {@code path} (relative to the repo root, forward slashes), or
+     * {@link Match#NONE} when no rule matches or the path is not under this file's directory.
+     */
+    Match match(String path, boolean isDirectory) {
+        String rel;
+        if (base.isEmpty()) {
+            rel = path;
+        } else if (path.startsWith(base) && path.length() > base.length() && path.charAt(base.length()) == '/') {
+            rel = path.substring(base.length() + 1);
+        } else {
+            return Match.NONE;
+        }
+        String name = rel.substring(rel.lastIndexOf('/') + 1);
+        for (int i = rules.size() - 1; i >= 0; i--) {
+            Rule r = rules.get(i);
+            if (r.dirOnly() && !isDirectory) {
+                continue;
+            }
+            if (r.regex().matcher(r.basenameOnly() ? name : rel).matches()) {
+                return r.negated() ? Match.INCLUDED : Match.IGNORED;
+            }
+        }
+        return Match.NONE;
+    }
+
+    private static Rule compile(String raw) {
+        String line = trimTrailingSpaces(raw);
+        if (line.isEmpty() || line.startsWith("#")) {
+            return null;
+        }
+        boolean negated = false;
+        if (line.startsWith("!")) {
+            negated = true;
+            line = line.substring(1);
+        } else if (line.startsWith("\\!") || line.startsWith("\\#")) {
+            line = line.substring(1);
+        }
+        boolean dirOnly = false;
+        if (line.endsWith("/") && !line.endsWith("\\/")) {
+            dirOnly = true;
+            line = line.substring(0, line.length() - 1);
+        }
+        if (line.isEmpty()) {
+            return null;
+        }
+        // A slash at the start or in the middle anchors the pattern to the ignore file's directory.
+        boolean anchored = line.indexOf('/') >= 0;
+        if (line.startsWith("/")) {
+            line = line.substring(1);
+        }
+        if (line.isEmpty()) {
+            return null;
+        }
+        return new Rule(Pattern.compile(toRegex(line)), negated, dirOnly, !anchored);
+    }
+
+    private static String trimTrailingSpaces(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ' && !(end >= 2 && s.charAt(end - 2) == '\\')) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    static String toRegex(String glob) {
+        StringBuilder re = new StringBuilder();
+        int n = glob.length();
+        int i = 0;
+        while (i < n) {
+            char c = glob.charAt(i);
+            if (c == '*') {
+                boolean doubleStar = i + 1 < n && glob.charAt(i + 1) == '*';
+                boolean atSegmentStart = i == 0 || glob.charAt(i - 1) == '/';
+                if (doubleStar && atSegmentStart) {
+                    int after = i + 2;
+                    if (after == n) {
+                        re.append(".*"); // "x/**": everything inside
+                        i = after;
+                        continue;
+                    }
+                    if (glob.charAt(after) == '/') {
+                        re.append("(?:.*/)?"); // "**/x" and "a/**/b": zero or more directories
+                        i = after + 1;
+                        continue;
+                    }
+                }
+                // Other runs of stars behave like one '*'.
+                while (i < n && glob.charAt(i) == '*') {
+                    i++;
+                }
+                re.append("[^/]*");
+                continue;
+            }
+            switch (c) {
+                case '?' -> re.append("[^/]");
+                case '[' -> {
+                    int close = classEnd(glob, i);
+                    if (close < 0) {
+                        re.append("\\[");
+                    } else {
+                        re.append(charClass(glob.substring(i + 1, close)));
+                        i = close;
+                    }
+                }
+                case '\\' -> {
+                    if (i + 1 < n) {
+                        i++;
+                        re.append(Pattern.quote(String.valueOf(glob.charAt(i))));
+                    }
+                }
+                default -> re.append(Pattern.quote(String.valueOf(c)));
+            }
+            i++;
+        }
+        return re.toString();
+    }
+
+    private static int classEnd(String glob, int open) {
+        int j = open + 1;
+        if (j < glob.length() && (glob.charAt(j) == '!' || glob.charAt(j) == '^')) {
+            j++;
+        }
+        if (j < glob.length() && glob.charAt(j) == ']') {
+            j++;
+        }
+        while (j < glob.length() && glob.charAt(j) != ']') {
+            j++;
+        }
+        return j < glob.length() ? j : -1;
+    }
+
+    private static String charClass(String body) {
+        StringBuilder sb = new StringBuilder("[");
+        int k = 0;
+        if (!body.isEmpty() && (body.charAt(0) == '!' || body.charAt(0) == '^')) {
+            sb.append('^');
+            k = 1;
+        }
+        int first = k;
+        for (; k < body.length(); k++) {
+            char ch = body.charAt(k);
+            if (ch == '-' && k > first && k < body.length() - 1) {
+                sb.append('-');
+            } else if (Character.isLetterOrDigit(ch)) {
+                sb.append(ch);
+            } else {
+                sb.append('\\').append(ch);
+            }
+        }
+        return sb.append("&&[^/]]").toString();
+    }
+}

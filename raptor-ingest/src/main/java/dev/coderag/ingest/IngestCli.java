@@ -1,0 +1,339 @@
+package dev.coderag.ingest;
+
+import dev.coderag.store.Embedder;
+import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.RepoInfo;
+import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorStore;
+import java.io.Console;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.reflect.Method;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The {@code raptor-ingest} command line: {@code ingest <path-or-url>...} and {@code status}. The product
+ * launcher ({@code ./rag ingest …}, {@code ./rag status …}) calls {@link #run}.
+ *
+ * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Never a stack trace.
+ */
+@Command(
+        name = "raptor-ingest",
+        mixinStandardHelpOptions = true,
+        version = "raptor-ingest 0.1",
+        description = "Index repositories into a coderag store, and show what it holds.",
+        subcommands = {IngestCli.IngestCommand.class, IngestCli.StatusCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
+public final class IngestCli implements Runnable {
+    /** Every store made with the shipped models has this many dimensions (bge-small-en-v1.5). */
+    private static final int STORE_DIMENSION = 384;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private IngestCli(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs one command.
+     *
+     * @param args {@code ingest …} or {@code status …} (or {@code --help})
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        quietLibraries();
+        IngestCli cli = new IngestCli(out, err);
+        CommandLine cmd = new CommandLine(cli);
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setParameterExceptionHandler((ex, a) -> {
+            err.println("error: " + oneLine(ex.getMessage()));
+            err.println("try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+            return 2;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            err.println("error: " + describe(ex));
+            return switch (ex) {
+                case UsageException u -> 2;
+                default -> 1;
+            };
+        });
+        return cmd.execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(out);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    @Command(
+            name = "ingest",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Index repositories (local directories or git URLs) into the store, embedding only what changed"
+                        + " since the last run. Each repo is kept under its own name; re-ingesting one never touches"
+                        + " another. Git URLs (https://, ssh://, git@host:path, file://) are cloned shallowly into"
+                        + " <db>/repos/<name> and updated on the next run.",
+                "Respects .gitignore, .git/info/exclude and .ragignore; skips binary, oversized and minified files"
+                        + " and counts them by reason.",
+                ""
+            },
+            footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
+    static final class IngestCommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        IngestCli cli;
+
+        @Parameters(paramLabel = "<path-or-url>", arity = "1..*", description = "Directories or git URLs.")
+        List<String> sources = new ArrayList<>();
+
+        @Option(
+                names = "--db",
+                paramLabel = "DIR",
+                defaultValue = "${env:RAG_DB:-.rag}",
+                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
+        String db;
+
+        @Option(
+                names = "--name",
+                paramLabel = "NAME",
+                description = "Repo name (one source only); default: the directory or URL's repo name.")
+        String name;
+
+        @Option(names = "--branch", paramLabel = "B", description = "Branch or tag to clone (git URLs only).")
+        String branch;
+
+        @Option(
+                names = "--full",
+                description = "Re-embed every chunk of the repos. On a store built with another model, rebuilds the"
+                        + " whole store (every repo in it) with the selected model.")
+        boolean full;
+
+        @Option(names = "--dry-run", description = "Compute and print the plan; write and embed nothing.")
+        boolean dryRun;
+
+        @Option(names = "--json", description = "Print the summary as JSON on stdout.")
+        boolean json;
+
+        @Option(
+                names = "--model",
+                paramLabel = "fp32|int8",
+                defaultValue = "${env:RAG_MODEL:-fp32}",
+                description = "Embedding model (env RAG_MODEL; default: ${DEFAULT-VALUE}).")
+        String model;
+
+        @Option(
+                names = "--max-file-size",
+                paramLabel = "BYTES",
+                defaultValue = "1048576",
+                description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
+        long maxFileSize;
+
+        @Option(names = "--plain-text", description = "Chunk files in languages without a grammar as plain text.")
+        boolean plainText;
+
+        @Override
+        public Integer call() {
+            return cli.ingest(this);
+        }
+    }
+
+    @Command(
+            name = "status",
+            mixinStandardHelpOptions = true,
+            description = "Show the store's model and, per repo: source, commit, time indexed, chunks per table and"
+                    + " per language.",
+            footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
+    static final class StatusCommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        IngestCli cli;
+
+        @Option(
+                names = "--db",
+                paramLabel = "DIR",
+                defaultValue = "${env:RAG_DB:-.rag}",
+                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
+        String db;
+
+        @Option(names = "--json", description = "Print the status as JSON on stdout.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            return cli.status(this);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private int ingest(IngestCommand c) {
+        EmbeddingModel model = parseModel(c.model);
+        Path dir = parseDir(c.db);
+        if (c.maxFileSize <= 0) {
+            throw new UsageException("--max-file-size must be positive");
+        }
+        if (c.name != null && c.sources.size() > 1) {
+            throw new UsageException("--name applies to one source; ingest the sources one by one");
+        }
+        IngestOptions options =
+                new IngestOptions(c.full, c.dryRun, c.maxFileSize, c.plainText, true, dir.resolve("repos"));
+        List<IngestRequest> requests = new ArrayList<>();
+        for (String source : c.sources) {
+            IngestRequest request =
+                    new IngestRequest(source, Optional.ofNullable(c.name), Optional.ofNullable(c.branch));
+            Ingester.check(request, options); // fail fast, before the model loads
+            requests.add(request);
+        }
+
+        Optional<String> storedModel = VectorStore.storedModelId(dir);
+        boolean mismatch = storedModel.isPresent() && !storedModel.get().equals(model.modelId());
+        if (mismatch && !c.full) {
+            throw new IngestException(
+                    IngestException.Reason.MODEL_MISMATCH,
+                    "the store in " + dir + " was built with model " + storedModel.get() + ", not " + model.modelId()
+                            + "; re-run with --full to rebuild it (all repos), or pass --model "
+                            + shortName(storedModel.get()));
+        }
+        ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
+        try (Embedder embedder = Embedder.open(model)) {
+            IngestSummary summary;
+            if (c.dryRun && (storedModel.isEmpty() || mismatch)) {
+                // Nothing to compare with (or it would be rebuilt): plan against an empty index, create nothing.
+                summary = new Ingester(Optional.empty(), embedder, options, DefaultParser::create)
+                        .ingest(requests, progress);
+            } else {
+                try (VectorStore store = mismatch
+                        ? VectorStore.recreate(dir, embedder.modelId(), embedder.dimension())
+                        : VectorStore.open(dir, embedder.modelId(), embedder.dimension())) {
+                    summary = new Ingester(Optional.of(store), embedder, options, DefaultParser::create)
+                            .ingest(requests, progress);
+                }
+            }
+            progress.finishBar();
+            out.print(c.json ? Reports.ingestJson(summary, c.dryRun) + "\n" : Reports.ingestHuman(summary, c.dryRun));
+            out.flush();
+            return 0;
+        } finally {
+            progress.finishBar();
+        }
+    }
+
+    private int status(StatusCommand c) {
+        Path dir = parseDir(c.db);
+        Optional<String> modelId = VectorStore.storedModelId(dir);
+        if (modelId.isEmpty()) {
+            throw new IngestException(
+                    IngestException.Reason.IO, "no store in " + dir + " (run: ingest <path-or-url> --db " + dir + ")");
+        }
+        List<RepoInfo> repos;
+        try (VectorStore store = VectorStore.open(dir, modelId.get(), STORE_DIMENSION)) {
+            repos = store.repos();
+        }
+        out.print(
+                c.json
+                        ? Reports.statusJson(modelId.get(), repos) + "\n"
+                        : Reports.statusHuman(dir.toString(), modelId.get(), repos));
+        out.flush();
+        return 0;
+    }
+
+    private static EmbeddingModel parseModel(String name) {
+        try {
+            return EmbeddingModel.fromName(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static Path parseDir(String dir) {
+        try {
+            return Path.of(dir);
+        } catch (InvalidPathException e) {
+            throw new UsageException("not a valid directory: " + dir);
+        }
+    }
+
+    private static String shortName(String modelId) {
+        for (EmbeddingModel m : EmbeddingModel.values()) {
+            if (m.modelId().equals(modelId)) {
+                return m.shortName();
+            }
+        }
+        return modelId;
+    }
+
+    /** The one line a user sees for a failure: our own messages as they are, anything else by its type. */
+    static String describe(Throwable ex) {
+        return switch (ex) {
+            case IngestException e -> oneLine(e.getMessage());
+            case StoreException e -> oneLine(e.getMessage());
+            case UsageException e -> oneLine(e.getMessage());
+            case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";
+            default -> oneLine(ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
+        };
+    }
+
+    private static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "unknown error";
+        }
+        return message.strip().replaceAll("\\s*\\R\\s*", " ").replaceAll("\\p{Cntrl}", "?");
+    }
+
+    /** Keeps DJL, ONNX Runtime, JVector and SQLite chatter off the console unless the user asked for it. */
+    private static void quietLibraries() {
+        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "error");
+        setIfAbsent("ai.djl.offline", "true");
+        setIfAbsent("offline", "true");
+        if (System.getProperty("java.util.logging.config.file") == null) {
+            Logger.getLogger("").setLevel(Level.SEVERE);
+        }
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+
+    /** True on an interactive terminal (JDK 22+ returns a Console even when redirected: ask it). */
+    private static boolean isTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            Method isTerminal = Console.class.getMethod("isTerminal");
+            return (Boolean) isTerminal.invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // JDK 21: a console exists only on a terminal
+        }
+    }
+
+    /** Bad usage detected after parsing (exit code 2). */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

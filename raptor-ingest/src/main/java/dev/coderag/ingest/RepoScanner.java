@@ -1,0 +1,189 @@
+package dev.coderag.ingest;
+
+import dev.coderag.ingest.parse.FileCategory;
+import dev.coderag.ingest.parse.ParseResult;
+import dev.coderag.ingest.parse.SourceFile;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.StoreException;
+import dev.coderag.types.Chunk;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The parse stage for one repository: walk, read, hash, and parse what is new or changed, in parallel. Reads
+ * files; touches no store. A file whose hash equals its stored hash is not decoded or parsed again.
+ */
+final class RepoScanner {
+    private static final int THREADS =
+            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    /**
+     * @param current path → file hash of every file to index
+     * @param parsed path → chunks of every file that was parsed (new and changed ones; all when full)
+     * @param skipped files left out, by reason
+     */
+    record Scan(Map<String, String> current, Map<String, List<Chunk>> parsed, Map<SkipReason, Integer> skipped) {}
+
+    /** Called on the scanning thread as files complete. */
+    @FunctionalInterface
+    interface Progress {
+        void files(int done, int total, int chunks);
+    }
+
+    private final FileParser parser;
+    private final long maxFileBytes;
+    private final boolean plainText;
+    private final boolean full;
+    private final String modelId;
+
+    RepoScanner(FileParser parser, long maxFileBytes, boolean plainText, boolean full, String modelId) {
+        this.parser = parser;
+        this.maxFileBytes = maxFileBytes;
+        this.plainText = plainText;
+        this.full = full;
+        this.modelId = modelId;
+    }
+
+    /**
+     * @param stored the repo's stored file index
+     * @param changedByGit when present, the only paths that may differ from their stored hash (files not in
+     *     it keep their stored hash without being read)
+     * @param excludedDirs directories never walked
+     */
+    Scan scan(
+            String repo,
+            Path dir,
+            Map<String, FileEntry> stored,
+            Optional<Set<String>> changedByGit,
+            Set<Path> excludedDirs,
+            Progress progress)
+            throws IOException {
+        RepoWalker.Result walk = new RepoWalker(
+                        dir,
+                        maxFileBytes,
+                        path -> plainText || parser.categorize(path) != FileCategory.UNSUPPORTED,
+                        excludedDirs)
+                .walk();
+        Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+        skipped.putAll(walk.skipped());
+        List<RepoWalker.Candidate> candidates = walk.files();
+        Map<String, String> current = new TreeMap<>();
+        Map<String, List<Chunk>> parsed = new HashMap<>();
+        progress.files(0, candidates.size(), 0);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "ingest-parse");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Outcome>> futures = new ArrayList<>(candidates.size());
+            for (RepoWalker.Candidate c : candidates) {
+                futures.add(pool.submit(() -> process(repo, c, stored.get(c.path()), changedByGit)));
+            }
+            int done = 0;
+            int chunks = 0;
+            long lastReport = System.nanoTime();
+            for (Future<Outcome> f : futures) {
+                Outcome outcome = await(f);
+                done++;
+                if (outcome.skip() != null) {
+                    skipped.merge(outcome.skip(), 1, Integer::sum);
+                } else {
+                    current.put(outcome.path(), outcome.hash());
+                    if (outcome.chunks() != null) {
+                        parsed.put(outcome.path(), outcome.chunks());
+                        chunks += outcome.chunks().size();
+                    }
+                }
+                long now = System.nanoTime();
+                if (now - lastReport > 100_000_000L || done == futures.size()) {
+                    lastReport = now;
+                    progress.files(done, candidates.size(), chunks);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return new Scan(current, parsed, skipped);
+    }
+
+    /** Exactly one of: skipped ({@code skip}), unchanged ({@code hash}, no chunks), parsed (both). */
+    private record Outcome(String path, String hash, List<Chunk> chunks, SkipReason skip) {}
+
+    private Outcome process(
+            String repo, RepoWalker.Candidate c, FileEntry previous, Optional<Set<String>> changedByGit) {
+        if (!full
+                && previous != null
+                && changedByGit.isPresent()
+                && !changedByGit.get().contains(c.path())) {
+            return new Outcome(c.path(), previous.fileHash(), null, null);
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(c.file());
+        } catch (IOException | OutOfMemoryError e) {
+            return skip(c, SkipReason.UNREADABLE);
+        }
+        if (bytes.length > maxFileBytes) {
+            return skip(c, SkipReason.TOO_LARGE); // grew since the walk
+        }
+        String hash = TextFiles.fileHash(bytes);
+        if (!full && previous != null && previous.fileHash().equals(hash)) {
+            return new Outcome(c.path(), hash, null, null); // accepted last time, identical now
+        }
+        if (TextFiles.isBinary(bytes)) {
+            return skip(c, SkipReason.BINARY);
+        }
+        String text = TextFiles.decode(bytes);
+        boolean lineLimits =
+                switch (parser.categorize(c.path())) {
+                    case CODE, UNSUPPORTED -> true;
+                    case DOC, MANIFEST -> false;
+                };
+        if (lineLimits && TextFiles.isMinified(text)) {
+            return skip(c, SkipReason.MINIFIED);
+        }
+        ParseResult result;
+        try {
+            result = parser.parse(new SourceFile(repo, c.path(), text, modelId));
+        } catch (RuntimeException | StackOverflowError e) {
+            return skip(c, SkipReason.UNPARSABLE);
+        }
+        return new Outcome(c.path(), hash, result.chunks(), null);
+    }
+
+    private static Outcome skip(RepoWalker.Candidate c, SkipReason reason) {
+        return new Outcome(c.path(), null, null, reason);
+    }
+
+    private static Outcome await(Future<Outcome> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IngestException(IngestException.Reason.IO, "ingest interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IngestException ie) {
+                throw ie;
+            }
+            if (cause instanceof StoreException se) {
+                throw se;
+            }
+            throw new IngestException(IngestException.Reason.IO, "parsing failed: " + cause, cause);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.coderag.ingest;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Lists the files of a repository that the ingester should consider: ignore files respected, default
+ * excludes applied, symlinks handled safely, oversized and unsupported files counted as skipped. Reads no
+ * file contents except ignore files. One instance per walk; not thread-safe.
+ *
+ * <p>Symlinks: a directory symlink is never followed (so a walk cannot loop or escape); a file symlink is
+ * read only when its real target lies inside the repository.
+ */
+final class RepoWalker {
+    /** Directory names never descended into. */
+    static final Set<String> DEFAULT_EXCLUDED_DIRS = Set.of(
+            ".git",
+            ".hg",
+            ".svn",
+            "vendor",
+            "node_modules",
+            "target",
+            "build",
+            "dist",
+            "bin",
+            "__pycache__",
+            ".venv",
+            "venv",
+            ".rag",
+            ".idea",
+            ".gradle",
+            ".mypy_cache",
+            ".pytest_cache",
+            ".tox");
+
+    /** A file to consider: repo-relative path with forward slashes, the file to read, its size. */
+    record Candidate(String path, Path file, long size) {}
+
+    record Result(List<Candidate> files, Map<SkipReason, Integer> skipped) {}
+
+    private final Path root;
+    private final Path realRoot;
+    private final long maxFileBytes;
+    private final Predicate<String> supported;
+    private final Set<Path> excludedRealDirs;
+    private final List<Candidate> files = new ArrayList<>();
+    private final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+
+    /**
+     * @param supported whether a repo-relative path is worth reading (false: counted as unsupported)
+     * @param excludedDirs directories never walked even when inside the repo (the store, the clone dir)
+     */
+    RepoWalker(Path root, long maxFileBytes, Predicate<String> supported, Set<Path> excludedDirs) throws IOException {
+        this.root = root;
+        this.realRoot = root.toRealPath();
+        this.maxFileBytes = maxFileBytes;
+        this.supported = supported;
+        Set<Path> real = new java.util.HashSet<>();
+        for (Path d : excludedDirs) {
+            try {
+                real.add(d.toRealPath());
+            } catch (IOException e) {
+                // absent: nothing to exclude
+            }
+        }
+        this.excludedRealDirs = real;
+    }
+
+    Result walk() throws IOException {
+        List<IgnoreRules> git = new ArrayList<>();
+        List<IgnoreRules> rag = new ArrayList<>();
+        Path exclude = root.resolve(".git").resolve("info").resolve("exclude");
+        if (Files.isRegularFile(exclude)) {
+            git.add(IgnoreRules.parse("", read(exclude)));
+        }
+        walkDir(realRoot, "", git, rag);
+        return new Result(List.copyOf(files), Map.copyOf(skipped));
+    }
+
+    private void walkDir(Path dir, String rel, List<IgnoreRules> git, List<IgnoreRules> rag) throws IOException {
+        List<IgnoreRules> gitHere = withRules(git, dir.resolve(".gitignore"), rel);
+        List<IgnoreRules> ragHere = withRules(rag, dir.resolve(".ragignore"), rel);
+        List<Path> entries = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            stream.forEach(entries::add);
+        } catch (IOException e) {
+            count(SkipReason.UNREADABLE);
+            return;
+        }
+        entries.sort(null);
+        for (Path entry : entries) {
+            String name = entry.getFileName().toString();
+            String path = rel.isEmpty() ? name : rel + "/" + name;
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                count(SkipReason.UNREADABLE);
+                continue;
+            }
+            if (attrs.isDirectory()) {
+                if (DEFAULT_EXCLUDED_DIRS.contains(name)
+                        || excludedRealDirs.contains(entry)
+                        || Files.exists(entry.resolve("pyvenv.cfg"), LinkOption.NOFOLLOW_LINKS)
+                        || ignored(path, true, gitHere, ragHere)) {
+                    continue;
+                }
+                walkDir(entry, path, gitHere, ragHere);
+            } else if (attrs.isRegularFile()) {
+                if (!ignored(path, false, gitHere, ragHere)) {
+                    consider(path, entry, attrs.size());
+                }
+            } else if (attrs.isSymbolicLink()) {
+                if (!ignored(path, false, gitHere, ragHere)) {
+                    symlink(path, entry);
+                }
+            }
+            // sockets, fifos, devices: not source
+        }
+    }
+
+    private void symlink(String path, Path link) {
+        Path target;
+        try {
+            target = link.toRealPath();
+        } catch (IOException e) {
+            count(SkipReason.SYMLINK); // dangling or a loop
+            return;
+        }
+        if (!target.startsWith(realRoot) || !Files.isRegularFile(target)) {
+            count(SkipReason.SYMLINK); // out of the repo, or a directory we do not follow
+            return;
+        }
+        try {
+            consider(path, target, Files.size(target));
+        } catch (IOException e) {
+            count(SkipReason.UNREADABLE);
+        }
+    }
+
+    private void consider(String path, Path file, long size) {
+        if (!supported.test(path)) {
+            count(SkipReason.UNSUPPORTED);
+        } else if (size > maxFileBytes) {
+            count(SkipReason.TOO_LARGE);
+        } else {
+            files.add(new Candidate(path, file, size));
+        }
+    }
+
+    private void count(SkipReason reason) {
+        skipped.merge(reason, 1, Integer::sum);
+    }
+
+    /** Highest precedence first: .ragignore (deepest first), then .gitignore (deepest first), then info/exclude. */
+    private static boolean ignored(String path, boolean dir, List<IgnoreRules> git, List<IgnoreRules> rag) {
+        for (int i = rag.size() - 1; i >= 0; i--) {
+            IgnoreRules.Match m = rag.get(i).match(path, dir);
+            if (m != IgnoreRules.Match.NONE) {
+                return m == IgnoreRules.Match.IGNORED;
+            }
+        }
+        for (int i = git.size() - 1; i >= 0; i--) {
+            IgnoreRules.Match m = git.get(i).match(path, dir);
+            if (m != IgnoreRules.Match.NONE) {
+                return m == IgnoreRules.Match.IGNORED;
+            }
+        }
+        return false;
+    }
+
+    private static List<IgnoreRules> withRules(List<IgnoreRules> parent, Path file, String rel) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return parent;
+        }
+        String content;
+        try {
+            content = read(file);
+        } catch (IOException e) {
+            return parent;
+        }
+        IgnoreRules rules = IgnoreRules.parse(rel, content);
+        if (rules.isEmpty()) {
+            return parent;
+        }
+        List<IgnoreRules> list = new ArrayList<>(parent);
+        list.add(rules);
+        return list;
+    }
+
+    private static String read(Path file) throws IOException {
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,194 @@
+package dev.coderag.ingest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.coderag.store.RepoInfo;
+import dev.coderag.types.ChunkKind;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * The CLI's output: the {@code --json} contracts and the human summaries. Pure; thread-safe.
+ *
+ * <p>Ingest JSON: {@code {"files": {"new", "changed", "unchanged", "deleted", "skipped", "skipped_by_reason"},
+ * "chunks": {"inserted", "deleted", "embedded", "reused"}, "seconds": {"parse", "embed", "write", "total"},
+ * "dry_run", "repos": [{"name", "source", "commit", "files", "chunks"}]}}. Status JSON: {@code {"model",
+ * "repos": [{"name", "source", "commit", "indexed_at", "files", "chunks": {"code", "readme", "manifest",
+ * "module_doc"}, "languages": {…}}]}}.
+ */
+final class Reports {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Reports() {}
+
+    static String ingestJson(IngestSummary s, boolean dryRun) {
+        ObjectNode root = JSON.createObjectNode();
+        root.set("files", files(s.files()));
+        root.set("chunks", chunks(s.chunks()));
+        ObjectNode seconds = root.putObject("seconds");
+        seconds.put("parse", round(s.seconds().parse()));
+        seconds.put("embed", round(s.seconds().embed()));
+        seconds.put("write", round(s.seconds().write()));
+        seconds.put("total", round(s.seconds().total()));
+        root.put("dry_run", dryRun);
+        ArrayNode repos = root.putArray("repos");
+        for (IngestSummary.RepoResult r : s.repos()) {
+            ObjectNode repo = repos.addObject();
+            repo.put("name", r.name());
+            repo.put("source", r.source());
+            repo.put("commit", r.commit());
+            repo.set("files", files(r.files()));
+            repo.set("chunks", chunks(r.chunks()));
+        }
+        return write(root);
+    }
+
+    static String statusJson(String modelId, List<RepoInfo> repos) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("model", modelId);
+        ArrayNode list = root.putArray("repos");
+        for (RepoInfo r : repos) {
+            ObjectNode repo = list.addObject();
+            repo.put("name", r.name());
+            repo.put("source", r.source());
+            repo.put("commit", r.commit());
+            if (r.indexedAt().isPresent()) {
+                repo.put("indexed_at", r.indexedAt().get().toString());
+            } else {
+                repo.putNull("indexed_at");
+            }
+            repo.put("files", r.files());
+            ObjectNode chunks = repo.putObject("chunks");
+            for (ChunkKind kind : ChunkKind.values()) {
+                chunks.put(kind.table(), r.chunks().getOrDefault(kind, 0));
+            }
+            ObjectNode languages = repo.putObject("languages");
+            new TreeMap<>(r.languages()).forEach(languages::put);
+        }
+        return write(root);
+    }
+
+    static String ingestHuman(IngestSummary s, boolean dryRun) {
+        StringBuilder sb = new StringBuilder();
+        if (dryRun) {
+            sb.append("Dry run: nothing was written; the plan:\n");
+        }
+        for (IngestSummary.RepoResult r : s.repos()) {
+            sb.append(r.name());
+            if (!r.commit().isEmpty()) {
+                sb.append(" @ ").append(shortCommit(r.commit()));
+            }
+            sb.append(" (").append(r.source()).append(")\n");
+            sb.append("  files:  ").append(filesLine(r.files())).append('\n');
+            sb.append("  chunks: ").append(chunksLine(r.chunks(), dryRun)).append('\n');
+        }
+        if (s.repos().size() > 1) {
+            sb.append("total\n");
+            sb.append("  files:  ").append(filesLine(s.files())).append('\n');
+            sb.append("  chunks: ").append(chunksLine(s.chunks(), dryRun)).append('\n');
+        }
+        sb.append(String.format(
+                Locale.ROOT,
+                "  time:   parse %.1f s, embed %.1f s, write %.1f s, total %.1f s%n",
+                s.seconds().parse(),
+                s.seconds().embed(),
+                s.seconds().write(),
+                s.seconds().total()));
+        return sb.toString();
+    }
+
+    static String statusHuman(String dir, String modelId, List<RepoInfo> repos) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("store ").append(dir).append(" (model ").append(modelId).append(")\n");
+        if (repos.isEmpty()) {
+            sb.append("  no repositories yet: run ingest <path-or-url>\n");
+        }
+        for (RepoInfo r : repos) {
+            sb.append(r.name());
+            if (!r.commit().isEmpty()) {
+                sb.append(" @ ").append(shortCommit(r.commit()));
+            }
+            sb.append(" (").append(r.source()).append(")\n");
+            sb.append("  indexed ")
+                    .append(r.indexedAt().map(Object::toString).orElse("never"))
+                    .append(", ")
+                    .append(r.files())
+                    .append(" files\n");
+            StringJoiner chunks = new StringJoiner(", ");
+            for (ChunkKind kind : ChunkKind.values()) {
+                chunks.add(kind.table() + " " + r.chunks().getOrDefault(kind, 0));
+            }
+            sb.append("  chunks: ").append(chunks).append('\n');
+            if (!r.languages().isEmpty()) {
+                StringJoiner langs = new StringJoiner(", ");
+                new TreeMap<>(r.languages()).forEach((l, n) -> langs.add(l + " " + n));
+                sb.append("  languages: ").append(langs).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String filesLine(IngestSummary.Files f) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("new ").append(f.newFiles());
+        sb.append(", changed ").append(f.changed());
+        sb.append(", unchanged ").append(f.unchanged());
+        sb.append(", deleted ").append(f.deleted());
+        sb.append(", skipped ").append(f.skipped());
+        if (!f.skippedByReason().isEmpty()) {
+            StringJoiner j = new StringJoiner(", ", " (", ")");
+            new TreeMap<>(f.skippedByReason()).forEach((k, n) -> j.add(k + " " + n));
+            sb.append(j);
+        }
+        return sb.toString();
+    }
+
+    private static String chunksLine(IngestSummary.Chunks c, boolean dryRun) {
+        String verb = dryRun ? "to " : "";
+        return verb + "insert " + c.inserted() + ", " + verb + "delete " + c.deleted() + ", " + verb + "embed "
+                + c.embedded() + ", reused " + c.reused();
+    }
+
+    private static ObjectNode files(IngestSummary.Files f) {
+        ObjectNode files = JSON.createObjectNode();
+        files.put("new", f.newFiles());
+        files.put("changed", f.changed());
+        files.put("unchanged", f.unchanged());
+        files.put("deleted", f.deleted());
+        files.put("skipped", f.skipped());
+        ObjectNode reasons = files.putObject("skipped_by_reason");
+        new TreeMap<>(f.skippedByReason()).forEach(reasons::put);
+        return files;
+    }
+
+    private static ObjectNode chunks(IngestSummary.Chunks c) {
+        ObjectNode chunks = JSON.createObjectNode();
+        chunks.put("inserted", c.inserted());
+        chunks.put("deleted", c.deleted());
+        chunks.put("embedded", c.embedded());
+        chunks.put("reused", c.reused());
+        return chunks;
+    }
+
+    private static String shortCommit(String commit) {
+        return commit.length() > 12 && !commit.endsWith(GitSource.DIRTY_SUFFIX)
+                ? commit.substring(0, 12)
+                : commit.replaceFirst("^([0-9a-f]{12})[0-9a-f]*", "$1");
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
+    }
+
+    private static String write(ObjectNode node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // a tree of plain values always serialises
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.types.Language;
+import dev.coderag.types.ModuleDocChunk;
+import dev.coderag.types.SymbolKind;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.treesitter.TSLanguage;
+import org.treesitter.TSNode;
+import org.treesitter.TSQuery;
+
+/**
+ * What differs between languages: the grammar, the definition query (a {@code .scm} resource next to
+ * this class), where bodies are, and the doc-comment rules. {@link CodeExtractor} does the rest.
+ *
+ * <p>Capture names in the queries are the contract with {@link CodeExtractor}:
+ *
+ * <ul>
+ *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
+ *       for a container that only contributes its name to {@code enclosing} (Rust {@code mod}, TS
+ *       {@code namespace}).
+ *   <li>{@code @name}: the definition's name (same match); {@code @receiver}: a Go method's receiver type.
+ *   <li>{@code @wrapped} / {@code @outer}: a node that widens a definition (export, decorators,
+ *       {@code const x = () => …}, Go's {@code type} keyword); applied only when the outer node wraps
+ *       exactly one such node.
+ *   <li>{@code @call}: the called name of a call; {@code @comment}: comments (doc lookup);
+ *       {@code @attribute}: Rust outer attributes, which belong to the item below them.
+ * </ul>
+ *
+ * <p>Thread-safe: the grammar and the compiled query are created once, on first use, and shared.
+ */
+abstract class LanguageHandler {
+    private final Language language;
+    private final String queryResource;
+    private final Supplier<TSLanguage> grammarFactory;
+    private final Set<String> bodyTypes;
+    private volatile TSLanguage grammar;
+    private volatile CompiledQuery query;
+
+    /** A compiled query and the role of each capture id. Immutable; shared by all threads. */
+    record CompiledQuery(TSQuery query, String[] captureNames) {}
+
+    LanguageHandler(
+            Language language, String queryResource, Supplier<TSLanguage> grammarFactory, Set<String> bodyTypes) {
+        this.language = language;
+        this.queryResource = queryResource;
+        this.grammarFactory = grammarFactory;
+        this.bodyTypes = bodyTypes;
+    }
+
+    final Language language() {
+        return language;
+    }
+
+    final TSLanguage grammar() {
+        TSLanguage g = grammar;
+        if (g == null) {
+            synchronized (this) {
+                g = grammar;
+                if (g == null) {
+                    g = grammarFactory.get();
+                    grammar = g;
+                }
+            }
+        }
+        return g;
+    }
+
+    /** Compiling costs 20–350 ms, so it happens once per handler, on first use. */
+    final CompiledQuery query() {
+        CompiledQuery q = query;
+        if (q == null) {
+            synchronized (this) {
+                q = query;
+                if (q == null) {
+                    TSQuery compiled = new TSQuery(grammar(), readResource(queryResource));
+                    String[] names = new String[compiled.getCaptureCount()];
+                    for (int i = 0; i < names.length; i++) {
+                        names[i] = compiled.getCaptureNameForId(i);
+                    }
+                    q = new CompiledQuery(compiled, names);
+                    query = q;
+                }
+            }
+        }
+        return q;
+    }
+
+    private static String readResource(String name) {
+        try (InputStream in = LanguageHandler.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing query resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Node types that hold a definition's body (replaced by a placeholder in class chunks). */
+    final boolean isBody(String nodeType) {
+        return bodyTypes.contains(nodeType);
+    }
+
+    /**
+     * The body of a definition: its {@code body} field, else the last named child followed down a few
+     * levels ({@code const f = () => {…}}, Go {@code type X struct {…}}). Null when it has none.
+     */
+    final TSNode findBody(TSNode node) {
+        TSNode current = node;
+        for (int depth = 0; depth < 4; depth++) {
+            TSNode body = current.getChildByFieldName("body");
+            if (body != null && !body.isNull()) {
+                return isBody(body.getType()) ? body : null;
+            }
+            int count = current.getNamedChildCount();
+            if (count == 0) {
+                return null;
+            }
+            TSNode last = current.getNamedChild(count - 1);
+            if (isBody(last.getType())) {
+                return last;
+            }
+            current = last;
+        }
+        return null;
+    }
+
+    /** Marker that starts a line comment, used in the header of split parts. */
+    String lineCommentMarker() {
+        return "//";
+    }
+
+    /** What a member's body becomes in its class chunk. */
+    String bodyPlaceholder() {
+        return "{ … }";
+    }
+
+    /**
+     * The doc comment of a definition from the contiguous comments right above it.
+     *
+     * @param block comments above the definition, top to bottom, each starting its own line, with no
+     *     blank line between them; the last one is closest to the definition
+     * @param blankLineBefore whether an empty line separates the last comment from the definition
+     * @return how many comments of the block (counted from the bottom) form the doc, 0 for none
+     */
+    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
+        return 0;
+    }
+
+    /** The doc text of the comments chosen by {@link #docCommentCount}. */
+    String docText(List<Comment> docComments) {
+        return "";
+    }
+
+    /** A docstring inside the body (Python), or "". Called while the tree is open. */
+    String docFromBody(TSNode body, SourceText src) {
+        return "";
+    }
+
+    /** The module doc of the file, or null. Called while the tree is open. */
+    ModuleDocChunk moduleDoc(TSNode root, SourceText src, List<Comment> comments, SourceFile file) {
+        return null;
+    }
+
+    /** The display name of a definition from its captured name text (strips generics, pointers, paths). */
+    String cleanName(SymbolKind kind, String raw) {
+        return raw;
+    }
+
+    /** The enclosing name given by a Go method receiver. */
+    String cleanReceiver(String raw) {
+        return raw;
+    }
+
+    /** The kind after context: a function in a class-like container is a method, some are constructors. */
+    SymbolKind refineKind(SymbolKind kind, String name, boolean inClassLike) {
+        if (kind == SymbolKind.FUNCTION && inClassLike) {
+            return SymbolKind.METHOD;
+        }
+        return kind;
+    }
+
+    /** Top-level nodes that carry no content of their own (imports, package lines). */
+    boolean isBoringTopLevel(String nodeType) {
+        return false;
+    }
+
+    /** Top-level nodes that group several definitions (Go {@code type (…)}, {@code const a = …, b = …}). */
+    boolean isDeclarationGroup(String nodeType) {
+        return false;
+    }
+
+    /** A comment captured from the tree, with its byte range and rows (0-based, inclusive). */
+    record Comment(int start, int end, int startRow, int endRow, String text) {}
+
+    /** Strips generic arguments and a path prefix: {@code fmt::Display<T>} becomes {@code Display}. */
+    static String baseTypeName(String raw) {
+        String name = raw.strip();
+        while (name.startsWith("*") || name.startsWith("&")) {
+            name = name.substring(1).strip();
+        }
+        int lt = name.indexOf('<');
+        if (lt > 0) {
+            name = name.substring(0, lt);
+        }
+        int bracket = name.indexOf('[');
+        if (bracket > 0) {
+            name = name.substring(0, bracket);
+        }
+        int colons = name.lastIndexOf("::");
+        if (colons >= 0) {
+            name = name.substring(colons + 2);
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot >= 0) {
+            name = name.substring(dot + 1);
+        }
+        return name.strip();
+    }
+}

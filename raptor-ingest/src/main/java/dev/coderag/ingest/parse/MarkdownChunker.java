@@ -1,0 +1,200 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.types.ReadmeChunk;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Splits Markdown into sections at ATX ({@code ## Title}) and setext ({@code Title\n===}) headings,
+ * ignoring anything inside fenced code blocks and YAML front matter. Each section keeps the path of
+ * headings above it and its exact lines; a section longer than {@value #MAX_CHARS} characters is cut at
+ * line boundaries (preferring blank lines) into windows that overlap by a line or two. Pure.
+ */
+final class MarkdownChunker {
+    static final int MAX_CHARS = 1500;
+    private static final int OVERLAP_CHARS = 200;
+    private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*?))?(?:[ \\t]+#+)?[ \\t]*$");
+    private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
+    private static final Pattern SETEXT = Pattern.compile("^ {0,3}(=+|-+)[ \\t]*$");
+    private static final Pattern NOT_PARAGRAPH = Pattern.compile("^ {0,3}([-*+]\\s|\\d+[.)]\\s|>|\\||<|#|```|~~~)");
+
+    private MarkdownChunker() {}
+
+    private record Heading(int level, String text) {}
+
+    private record Section(List<String> path, int startRow, int endRow, int bodyStartRow) {}
+
+    static List<ReadmeChunk> chunk(SourceFile file, SourceText src) {
+        int rows = src.rowCount();
+        List<String> lines = new ArrayList<>(rows);
+        for (int row = 0; row < rows; row++) {
+            lines.add(src.row(row));
+        }
+        List<Section> sections = sections(lines);
+        List<ReadmeChunk> out = new ArrayList<>();
+        for (Section s : sections) {
+            if (isBlank(lines, s.bodyStartRow(), s.endRow())) {
+                continue; // a heading directly followed by a sub-heading: its title lives on in the path
+            }
+            windows(file, lines, s, out);
+        }
+        if (out.isEmpty() && !isBlank(lines, 0, rows - 1)) {
+            windows(file, lines, new Section(List.of(), 0, rows - 1, 0), out);
+        }
+        return out;
+    }
+
+    private static List<Section> sections(List<String> lines) {
+        List<Section> sections = new ArrayList<>();
+        List<Heading> path = new ArrayList<>();
+        int start = 0;
+        int bodyStart = 0;
+        String fence = null;
+        int row = frontMatterEnd(lines);
+        for (; row < lines.size(); row++) {
+            String line = lines.get(row);
+            Matcher fenceMatch = FENCE.matcher(line);
+            if (fence != null) {
+                if (fenceMatch.matches()
+                        && fenceMatch.group(1).charAt(0) == fence.charAt(0)
+                        && fenceMatch.group(1).length() >= fence.length()
+                        && fenceMatch.group(2).isBlank()) {
+                    fence = null;
+                }
+                continue;
+            }
+            if (fenceMatch.matches()
+                    && !(fenceMatch.group(1).charAt(0) == '`'
+                            && fenceMatch.group(2).contains("`"))) {
+                fence = fenceMatch.group(1);
+                continue;
+            }
+            Heading heading = null;
+            int headingRow = row;
+            Matcher atx = ATX.matcher(line);
+            if (atx.matches()) {
+                heading = new Heading(
+                        atx.group(1).length(),
+                        atx.group(2) == null ? "" : atx.group(2).strip());
+            } else if (row > start
+                    && SETEXT.matcher(line).matches()
+                    && isParagraphLine(lines.get(row - 1))
+                    && (row - 1 == start || lines.get(row - 2).isBlank() || row - 1 == bodyStart)) {
+                heading = new Heading(
+                        line.strip().charAt(0) == '=' ? 1 : 2,
+                        lines.get(row - 1).strip());
+                headingRow = row - 1;
+            }
+            if (heading == null) {
+                continue;
+            }
+            if (headingRow > start) {
+                sections.add(new Section(names(path), start, headingRow - 1, bodyStart));
+            }
+            while (!path.isEmpty() && path.getLast().level() >= heading.level()) {
+                path.removeLast();
+            }
+            path.add(heading);
+            start = headingRow;
+            bodyStart = row + 1;
+        }
+        if (start < lines.size()) {
+            sections.add(new Section(names(path), start, lines.size() - 1, bodyStart));
+        }
+        return sections;
+    }
+
+    /** YAML front matter ({@code ---} … {@code ---} at the very top) holds no headings. */
+    private static int frontMatterEnd(List<String> lines) {
+        if (lines.isEmpty() || !lines.getFirst().strip().equals("---")) {
+            return 0;
+        }
+        for (int row = 1; row < lines.size(); row++) {
+            String stripped = lines.get(row).strip();
+            if (stripped.equals("---") || stripped.equals("...")) {
+                return row + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isParagraphLine(String line) {
+        return !line.isBlank() && !NOT_PARAGRAPH.matcher(line).find() && !line.startsWith("    ");
+    }
+
+    private static List<String> names(List<Heading> path) {
+        List<String> names = new ArrayList<>(path.size());
+        for (Heading h : path) {
+            names.add(h.text());
+        }
+        return names;
+    }
+
+    private static boolean isBlank(List<String> lines, int from, int to) {
+        for (int row = Math.max(0, from); row <= to && row < lines.size(); row++) {
+            if (!lines.get(row).isBlank()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Emits the section as one chunk, or as overlapping windows when it is too long. */
+    private static void windows(SourceFile file, List<String> lines, Section s, List<ReadmeChunk> out) {
+        int from = s.startRow();
+        int end = s.endRow();
+        while (end > from && lines.get(end).isBlank()) {
+            end--;
+        }
+        while (from < end && lines.get(from).isBlank()) {
+            from++;
+        }
+        while (from <= end) {
+            int to = from; // inclusive
+            int chars = lines.get(from).length();
+            while (to + 1 <= end && chars + 1 + lines.get(to + 1).length() <= MAX_CHARS) {
+                to++;
+                chars += 1 + lines.get(to).length();
+            }
+            if (to < end) {
+                for (int i = to; i > from + (to - from) / 2; i--) {
+                    if (lines.get(i).isBlank()) {
+                        to = i - 1;
+                        break;
+                    }
+                }
+            }
+            int last = to;
+            while (last > from && lines.get(last).isBlank()) {
+                last--;
+            }
+            out.add(new ReadmeChunk(
+                    file.repo(),
+                    file.path(),
+                    s.path(),
+                    String.join("\n", lines.subList(from, last + 1)),
+                    from + 1,
+                    last + 1,
+                    file.modelId()));
+            if (to >= end) {
+                break;
+            }
+            int next = to + 1;
+            int overlap = 0;
+            for (int i = to; i > from; i--) {
+                int len = lines.get(i).length() + 1;
+                if (overlap + len > OVERLAP_CHARS) {
+                    break;
+                }
+                overlap += len;
+                next = i;
+            }
+            while (next <= end && lines.get(next).isBlank()) {
+                next++;
+            }
+            from = Math.max(next, from + 1);
+        }
+    }
+}

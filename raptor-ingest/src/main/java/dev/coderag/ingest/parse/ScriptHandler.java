@@ -1,0 +1,59 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.types.Language;
+import dev.coderag.types.SymbolKind;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.treesitter.TSLanguage;
+import org.treesitter.TreeSitterJavascript;
+import org.treesitter.TreeSitterTsx;
+import org.treesitter.TreeSitterTypescript;
+
+/** JavaScript (with JSX), TypeScript and TSX: JSDoc {@code /** *\/} docs, {@code constructor} methods. */
+final class ScriptHandler extends LanguageHandler {
+    private ScriptHandler(Language language, String query, Supplier<TSLanguage> grammar) {
+        super(language, query, grammar, Set.of("statement_block", "class_body", "interface_body", "enum_body"));
+    }
+
+    static ScriptHandler javascript() {
+        return new ScriptHandler(Language.JAVASCRIPT, "javascript.scm", TreeSitterJavascript::new);
+    }
+
+    static ScriptHandler typescript() {
+        return new ScriptHandler(Language.TYPESCRIPT, "typescript.scm", TreeSitterTypescript::new);
+    }
+
+    /** TSX has the TypeScript node types plus JSX, so it shares the TypeScript query. */
+    static ScriptHandler tsx() {
+        return new ScriptHandler(Language.TSX, "typescript.scm", TreeSitterTsx::new);
+    }
+
+    @Override
+    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
+        return BlockDocs.isJavadoc(block.getLast().text()) ? 1 : 0;
+    }
+
+    @Override
+    String docText(List<Comment> docComments) {
+        return DocText.fromBlockComment(docComments.getLast().text());
+    }
+
+    @Override
+    SymbolKind refineKind(SymbolKind kind, String name, boolean inClassLike) {
+        if (kind == SymbolKind.METHOD && name.equals("constructor")) {
+            return SymbolKind.CONSTRUCTOR;
+        }
+        return super.refineKind(kind, name, inClassLike);
+    }
+
+    @Override
+    boolean isDeclarationGroup(String nodeType) {
+        return nodeType.equals("lexical_declaration") || nodeType.equals("variable_declaration");
+    }
+
+    @Override
+    boolean isBoringTopLevel(String nodeType) {
+        return nodeType.equals("import_statement") || nodeType.equals("empty_statement");
+    }
+}

@@ -1,0 +1,109 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.EmbeddingText;
+import dev.coderag.types.Language;
+import dev.coderag.types.SymbolKind;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * Cuts consecutive source lines into windows of at most {@value #WINDOW_LINES} lines that also fit the
+ * token window: plain-text files, module-level code, and the fallback when a grammar gives nothing. Pure.
+ */
+final class TextWindows {
+    static final int WINDOW_LINES = 60;
+
+    /**
+     * Tokens kept free in every chunk: counters report text tokens, while the model's window also holds
+     * its special tokens ([CLS] and [SEP] for BERT-style models).
+     */
+    static final int RESERVED_TOKENS = 2;
+
+    /** A called name at a 0-based row. */
+    record RowCall(int row, String name) {}
+
+    private TextWindows() {}
+
+    /**
+     * @param lines the source lines, the first being row {@code firstRow} (0-based)
+     * @return chunks for the windows that are not blank, in order, with exact 1-based line ranges
+     */
+    static List<CodeChunk> windows(
+            List<String> lines,
+            int firstRow,
+            List<RowCall> calls,
+            SourceFile file,
+            Language language,
+            SymbolKind kind,
+            String symbol,
+            ParseOptions options) {
+        LineSplitter.PartText text =
+                (from, to) -> EmbeddingText.of(window(lines, firstRow, from, to, calls, file, language, kind, symbol));
+        List<int[]> parts = LineSplitter.split(lines, WINDOW_LINES, budget(options), options.tokens(), text);
+        List<CodeChunk> out = new ArrayList<>();
+        for (int[] p : parts) {
+            if (!String.join("", lines.subList(p[0], p[1])).isBlank()) {
+                out.add(window(lines, firstRow, p[0], p[1], calls, file, language, kind, symbol));
+            }
+        }
+        return out;
+    }
+
+    private static CodeChunk window(
+            List<String> lines,
+            int firstRow,
+            int from,
+            int to,
+            List<RowCall> calls,
+            SourceFile file,
+            Language language,
+            SymbolKind kind,
+            String symbol) {
+        // Blank lines at a window's edges are not part of what it cites.
+        while (from < to - 1 && lines.get(from).isBlank()) {
+            from++;
+        }
+        while (to - 1 > from && lines.get(to - 1).isBlank()) {
+            to--;
+        }
+        int startRow = firstRow + from;
+        int endRow = firstRow + to - 1;
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (RowCall c : calls) {
+            if (c.row() >= startRow && c.row() <= endRow) {
+                names.add(c.name());
+            }
+        }
+        return new CodeChunk(
+                file.repo(),
+                file.path(),
+                language,
+                symbol,
+                kind,
+                "",
+                "",
+                "",
+                String.join("\n", lines.subList(from, to)),
+                startRow + 1,
+                endRow + 1,
+                List.copyOf(names),
+                file.modelId());
+    }
+
+    /** Tokens a chunk's embedding text may have. */
+    static int budget(ParseOptions options) {
+        return options.maxTokens() - RESERVED_TOKENS;
+    }
+
+    /** The whole text as windows, for files without a grammar (or whose parse failed). */
+    static List<CodeChunk> plain(SourceText src, SourceFile file, Language language, ParseOptions options) {
+        List<String> lines = new ArrayList<>(src.rowCount());
+        for (int row = 0; row < src.rowCount(); row++) {
+            lines.add(src.row(row));
+        }
+        return windows(
+                lines, 0, List.of(), file, language, SymbolKind.TEXT, ModuleNames.fileName(file.path()), options);
+    }
+}
