@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 final class ExtractiveGenerator implements Generator {
     static final String PREFACE =
-            "_Extractive answer (no language model configured): the most relevant indexed code and docs, quoted._";
+            "Extractive answer (no language model configured): the most relevant indexed code and docs, quoted.";
 
     private static final int MAX_LISTED = 5;
     private static final Pattern PIECE = Pattern.compile("\\S+\\s*|\\s+");

@@ -19,9 +19,19 @@ final class IntentClassifier {
     /** The intents the routing table and the answer builder know. */
     static final Set<String> KNOWN = Set.of("overview", "implementation", "relationship", "comparison", "usage");
 
-    record Prototypes(double threshold, String defaultIntent, Map<String, List<String>> questions) {
+    /**
+     * @param cueBonus added to an intent's score when the query contains one of its cues
+     * @param cues per intent, words or phrases that signal it ("callers", "versus", "install")
+     */
+    record Prototypes(
+            double threshold,
+            String defaultIntent,
+            Map<String, List<String>> questions,
+            double cueBonus,
+            Map<String, List<String>> cues) {
         Prototypes {
             questions = Map.copyOf(questions);
+            cues = Map.copyOf(cues);
         }
     }
 
@@ -47,22 +57,50 @@ final class IntentClassifier {
         return new IntentClassifier(parse(Resources.text("intents.json")), embedder);
     }
 
-    /** Best intent by maximum cosine over its prototypes; below the threshold, the default intent. */
+    /** Classifies by embedding only (no cue words). */
     Result classify(float[] query) {
-        double best = -1;
-        int bestIndex = -1;
+        return classify(query, "");
+    }
+
+    /**
+     * Best intent by its closest prototype's cosine plus the cue bonus when {@code text} contains one of the
+     * intent's cues; below the threshold, the default intent. Confidence is the winning score clamped to [0, 1].
+     */
+    Result classify(float[] query, String queryText) {
+        Map<String, Double> score = new java.util.HashMap<>();
+        Map<String, String> nearest = new java.util.HashMap<>();
         for (int i = 0; i < vectors.size(); i++) {
             double s = Vectors.dot(query, vectors.get(i));
-            if (s > best) {
-                best = s;
-                bestIndex = i;
+            String intent = intentOf.get(i);
+            if (s > score.getOrDefault(intent, -1.0)) {
+                score.put(intent, s);
+                nearest.put(intent, text.get(i));
             }
         }
-        double confidence = Math.max(0, Math.min(1, best));
-        if (bestIndex < 0 || best < prototypes.threshold()) {
-            return new Result(prototypes.defaultIntent(), confidence, bestIndex < 0 ? "" : text.get(bestIndex));
+        String lower = " " + queryText.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_\\-]+", " ") + " ";
+        for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
+            for (String cue : e.getValue()) {
+                if (lower.contains(" " + cue + " ")) {
+                    score.computeIfPresent(e.getKey(), (k, v) -> v + prototypes.cueBonus());
+                    break;
+                }
+            }
         }
-        return new Result(intentOf.get(bestIndex), confidence, text.get(bestIndex));
+        String best = null;
+        for (String intent : prototypes.questions().keySet()) {
+            if (score.containsKey(intent) && (best == null || score.get(intent) > score.get(best))) {
+                best = intent;
+            }
+        }
+        if (best == null) {
+            return new Result(prototypes.defaultIntent(), 0, "");
+        }
+        double s = score.get(best);
+        double confidence = Math.max(0, Math.min(1, s));
+        if (s < prototypes.threshold()) {
+            return new Result(prototypes.defaultIntent(), confidence, nearest.get(best));
+        }
+        return new Result(best, confidence, nearest.get(best));
     }
 
     static Prototypes parse(String json) {
@@ -85,7 +123,19 @@ final class IntentClassifier {
                 throw new IllegalArgumentException("unknown default_intent '" + def + "'");
             }
             double threshold = root.path("threshold").asDouble(0.7);
-            return new Prototypes(threshold, def, questions);
+            Map<String, List<String>> cues = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : root.path("cues").properties()) {
+                if (!questions.containsKey(e.getKey())) {
+                    throw new IllegalArgumentException("cues for unknown intent '" + e.getKey() + "'");
+                }
+                List<String> cs = new ArrayList<>();
+                e.getValue()
+                        .forEach(c -> cs.add(
+                                c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
+                cues.put(e.getKey(), List.copyOf(cs));
+            }
+            return new Prototypes(
+                    threshold, def, questions, root.path("cue_bonus").asDouble(0), cues);
         } catch (IOException e) {
             throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
         }

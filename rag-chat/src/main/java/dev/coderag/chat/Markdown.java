@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
 final class Markdown {
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*)$");
     private static final Pattern LIST_ITEM = Pattern.compile("^\\s{0,3}([-*+]|\\d{1,3}[.)])\\s+(.*)$");
-    private static final Pattern BOLD = Pattern.compile("\\*\\*(?=\\S)(.+?)(?<=\\S)\\*\\*");
     private static final Pattern CITE = Pattern.compile("\\[(\\d{1,3}(?:\\s*,\\s*\\d{1,3})*)\\]");
 
     private Markdown() {}
@@ -135,27 +134,53 @@ final class Markdown {
         lines.clear();
     }
 
-    /** Inline code, bold and citations; everything else escaped. */
+    private static final char BOLD_OPEN = '\u0001';
+    private static final char BOLD_CLOSE = '\u0002';
+
+    /** Inline code, bold (also around code: {@code **`x`**}) and citations; everything else escaped. */
     static String inline(String text, IntFunction<String> citation) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
+        String t = text.replace(BOLD_OPEN, ' ').replace(BOLD_CLOSE, ' ');
+        // pair ** markers outside code spans first, so bold may enclose a code span
+        List<Integer> markers = new ArrayList<>();
+        boolean inCode = false;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '`') {
+                inCode = !inCode;
+            } else if (!inCode && c == '*' && i + 1 < t.length() && t.charAt(i + 1) == '*') {
+                markers.add(i);
+                i++;
+            }
+        }
+        if (markers.size() >= 2) {
+            StringBuilder sb = new StringBuilder(t);
+            int pairs = markers.size() / 2 * 2;
+            for (int k = pairs - 1; k >= 0; k--) {
+                int at = markers.get(k);
+                sb.replace(at, at + 2, String.valueOf(k % 2 == 0 ? BOLD_OPEN : BOLD_CLOSE));
+            }
+            t = sb.toString();
+        }
+        StringBuilder out = new StringBuilder(t.length() + 16);
         int i = 0;
-        while (i < text.length()) {
-            int open = text.indexOf('`', i);
-            int close = open < 0 ? -1 : text.indexOf('`', open + 1);
+        while (i < t.length()) {
+            int open = t.indexOf('`', i);
+            int close = open < 0 ? -1 : t.indexOf('`', open + 1);
             if (open < 0 || close < 0) {
-                out.append(prose(text.substring(i), citation));
+                out.append(prose(t.substring(i), citation));
                 break;
             }
-            out.append(prose(text.substring(i, open), citation));
-            out.append("<code>").append(escape(text.substring(open + 1, close))).append("</code>");
+            out.append(prose(t.substring(i, open), citation));
+            out.append("<code>").append(escape(t.substring(open + 1, close))).append("</code>");
             i = close + 1;
         }
-        return out.toString();
+        return out.toString()
+                .replace(String.valueOf(BOLD_OPEN), "<strong>")
+                .replace(String.valueOf(BOLD_CLOSE), "</strong>");
     }
 
     private static String prose(String text, IntFunction<String> citation) {
-        String s = BOLD.matcher(escape(text)).replaceAll("<strong>$1</strong>");
-        Matcher m = CITE.matcher(s);
+        Matcher m = CITE.matcher(escape(text));
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             StringBuilder rep = new StringBuilder();

@@ -101,7 +101,7 @@ public final class Retriever {
 
         float[] qv = embedder.embedQuery(query);
         clock.lap("embed");
-        IntentClassifier.Result intent = intents.classify(qv);
+        IntentClassifier.Result intent = intents.classify(qv, query);
         clock.lap("intent");
 
         SearchFilter filter = SearchFilter.repo(repo.orElse(null));

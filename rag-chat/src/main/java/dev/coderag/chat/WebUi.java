@@ -47,7 +47,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code question-input}, {@code send-button}, {@code chat-form}, {@code messages}, {@code example-question}
- *   <li>{@code user-message}, {@code assistant-message} (with {@code data-state="streaming|done"}), {@code answer},
+ *   <li>{@code user-message}, {@code assistant-message} (with {@code data-state="streaming|done"}; a streaming one
+ *       has {@code data-stream}, the SSE URL that {@code static/app.js} reads), {@code answer-stream}, {@code answer},
  *       {@code intent}, {@code warning}, {@code citation} (with {@code data-n}), {@code sources},
  *       {@code sources-list}, {@code source} / {@code source-link}
  *   <li>{@code code-viewer}, {@code code-view}, {@code code-line}, {@code highlighted-line}
@@ -57,7 +58,7 @@ import java.util.Optional;
  */
 final class WebUi {
     static final String HTMX = "/webjars/htmx.org/2.0.10/dist/htmx.min.js";
-    static final String HTMX_SSE = "/webjars/htmx.org/2.0.10/dist/ext/sse.js";
+    static final String APP_JS = "/static/app.js";
 
     static final List<String> EXAMPLES = List.of(
             "What does this project do?",
@@ -68,13 +69,6 @@ final class WebUi {
     /** htmx 2 does not swap 4xx/5xx by default; our error fragments are meant to be shown. */
     private static final String HTMX_CONFIG = "{\"responseHandling\":[{\"code\":\"204\",\"swap\":false},"
             + "{\"code\":\"...\",\"swap\":true}],\"allowScriptTags\":false,\"selfRequestsOnly\":true}";
-
-    private static final String KEYS_SCRIPT = "document.addEventListener('keydown',function(e){"
-            + "if(e.target&&e.target.id==='question'&&e.key==='Enter'&&!e.shiftKey&&!e.isComposing){"
-            + "e.preventDefault();var f=document.getElementById('chat-form');"
-            + "if(e.target.value.trim())f.requestSubmit();}});"
-            + "document.addEventListener('htmx:afterSwap',function(e){var m=document.getElementById('messages');"
-            + "if(m&&m.contains(e.detail.target))m.scrollTop=m.scrollHeight;});";
 
     private WebUi() {}
 
@@ -95,25 +89,24 @@ final class WebUi {
                         meta().withName("htmx-config").withContent(HTMX_CONFIG),
                         title("coderag"),
                         link().withRel("stylesheet").withHref("/static/app.css"),
+                        link().withRel("icon").withHref("data:,"),
                         script().withSrc(HTMX),
-                        script().withSrc(HTMX_SSE)),
+                        script().withSrc(APP_JS).attr("defer")),
                 body(
-                                header(
-                                                h1(
-                                                        span("code").withClass("logo-a"),
-                                                        span("rag").withClass("logo-b")),
-                                                span("Grounded answers about your code, with sources")
-                                                        .withClass("tagline"),
-                                                span("model " + m.model() + " · answers: "
-                                                                + generatorLabel(m.generator()) + " · v"
-                                                                + m.version())
-                                                        .withClass("build")
-                                                        .withData("testid", "build-info"))
-                                        .withClass("topbar"),
-                                main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
-                                        .withClass("layout"),
-                                script(rawHtml(KEYS_SCRIPT)))
-                        .attr("hx-ext", "sse")));
+                        header(
+                                        h1(
+                                                span("code").withClass("logo-a"),
+                                                span("rag").withClass("logo-b")),
+                                        span("Grounded answers about your code, with sources")
+                                                .withClass("tagline"),
+                                        span("model " + m.model() + " · answers: "
+                                                        + generatorLabel(m.generator()) + " · v"
+                                                        + m.version())
+                                                .withClass("build")
+                                                .withData("testid", "build-info"))
+                                .withClass("topbar"),
+                        main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
+                                .withClass("layout"))));
     }
 
     static String generatorLabel(String generator) {
@@ -314,23 +307,15 @@ final class WebUi {
         String id = "turn-" + turnId;
         return userMessage(question).render()
                 + div(
-                                div().withClass("answer-stream")
-                                        .withData("testid", "answer-stream")
-                                        .attr("sse-swap", "token")
-                                        .attr("hx-swap", "beforeend"),
-                                div(span(), span(), span()).withClass("typing"),
-                                div().isHidden()
-                                        .attr("sse-swap", "done")
-                                        .attr("hx-target", "#" + id)
-                                        .attr("hx-swap", "outerHTML"))
+                                div().withClass("answer-stream").withData("testid", "answer-stream"),
+                                div(span(), span(), span()).withClass("typing"))
                         .withId(id)
                         .withClass("msg assistant streaming")
                         .withData("testid", "assistant-message")
                         .withData("state", "streaming")
-                        .attr("sse-connect", "/ui/stream/" + turnId)
+                        .withData("stream", "/ui/stream/" + turnId)
                         .render()
-                + chatIdInput(chatId, true).render()
-                + div().withId("welcome").attr("hx-swap-oob", "delete").render();
+                + chatIdInput(chatId, true).render();
     }
 
     /** A finished assistant message. {@code turnId} null for history (no element id needed). */

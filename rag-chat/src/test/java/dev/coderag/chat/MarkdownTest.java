@@ -47,6 +47,13 @@ class MarkdownTest {
     }
 
     @Test
+    void bold_may_enclose_inline_code_and_stars_inside_code_are_code() {
+        assertThat(Markdown.inline("The best match is **`a<b>`**, not `x ** y`.", LINKS))
+                .isEqualTo("The best match is <strong><code>a&lt;b&gt;</code></strong>, not <code>x ** y</code>.");
+        assertThat(Markdown.inline("a ** b", LINKS)).isEqualTo("a ** b");
+    }
+
+    @Test
     void an_unclosed_fence_still_renders_as_code() {
         assertThat(Markdown.render("```\n<x>", LINKS))
                 .isEqualTo("<pre class=\"code-block\"><code>&lt;x&gt;\n</code></pre>\n");

@@ -26,7 +26,7 @@ class WebUiTest {
                         "data-testid=\"code-viewer\"",
                         "data-testid=\"messages\"",
                         "data-testid=\"example-question\"");
-        assertThat(html).contains(WebUi.HTMX).contains(WebUi.HTMX_SSE).contains("hx-ext=\"sse\"");
+        assertThat(html).contains(WebUi.HTMX).contains(WebUi.APP_JS);
         assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http"); // no CDN
     }
 

@@ -1,16 +1,58 @@
 package dev.coderag.store;
 
+import dev.coderag.types.ChunkKind;
+import io.github.jbellis.jvector.disk.RandomAccessReader;
+import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
+import io.github.jbellis.jvector.graph.NodesIterator;
+import io.github.jbellis.jvector.graph.OnHeapGraphIndex;
+import io.github.jbellis.jvector.vector.VectorSimilarityFunction;
+import io.github.jbellis.jvector.vector.types.VectorFloat;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
 
-/** The derived graph files of a store directory ({@code graph-<table>.jvg}). */
+/**
+ * The derived graph files of a store directory, {@code graph-<table>.jvg}: a table's vector index as of some
+ * commit — the ordinals its graph covers with their row ids, filter fields and vectors, then the graph in
+ * JVector's on-heap format — so that a restart loads the graph instead of rebuilding it (minutes at 100k+
+ * vectors). Row ids are never reused, so a file stays valid whatever was committed since: on load, rows deleted
+ * since become dead ordinals and newer rows are appended (see {@link VectorTables}).
+ *
+ * <p>Files are written to a temporary name, synced and renamed, so a reader never sees a partial file; a CRC32C
+ * trailer catches anything else. A file that fails to load is deleted and the index is rebuilt from SQLite — it
+ * is derived data, never a reason to fail.
+ */
 final class GraphFiles {
     private GraphFiles() {}
 
     static final String PREFIX = "graph-";
     static final String SUFFIX = ".jvg";
+    private static final int MAGIC = 0x43524731; // "CRG1"
+    private static final int VERSION = 1;
+    private static final int END = 0x454E4421; // "END!"
+
+    static Path path(Path dir, ChunkKind kind) {
+        return dir.resolve(PREFIX + kind.table() + SUFFIX);
+    }
 
     static void deleteAll(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
@@ -20,6 +62,339 @@ final class GraphFiles {
             for (Path file : files) {
                 Files.deleteIfExists(file);
             }
+        }
+    }
+
+    /** Writes a table's frozen index to {@code file} atomically. */
+    static void write(Path file, String storeId, int dimension, StoreOptions options, VectorIndex.Frozen f)
+            throws IOException {
+        Path tmp = file.resolveSibling(
+                file.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                        + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+        try {
+            CRC32C crc = new CRC32C();
+            try (OutputStream raw = Files.newOutputStream(tmp);
+                    BufferedOutputStream buffered = new BufferedOutputStream(raw, 1 << 16)) {
+                DataOutputStream out = new DataOutputStream(new CheckedOutputStream(buffered, crc));
+                out.writeInt(MAGIC);
+                out.writeInt(VERSION);
+                writeString(out, storeId);
+                out.writeLong(f.seq());
+                out.writeInt(dimension);
+                out.writeInt(options.graphDegree());
+                out.writeInt(options.graphBeam());
+                out.writeInt(f.n());
+                writeStrings(out, f.repos());
+                writeStrings(out, f.paths());
+                ByteBuffer fields = ByteBuffer.allocate(f.n() * (Long.BYTES + 2 * Integer.BYTES + 2));
+                for (int i = 0; i < f.n(); i++) {
+                    fields.putLong(f.rids()[i]).putInt(f.repoIds()[i]).putInt(f.pathIds()[i]);
+                    fields.put(f.languages()[i]).put(f.symbolKinds()[i]);
+                }
+                out.write(fields.array());
+                ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES);
+                for (int i = 0; i < f.n(); i++) {
+                    vector.clear();
+                    VectorFloat<?> v = f.vectors()[i];
+                    for (int d = 0; d < dimension; d++) {
+                        vector.putFloat(v.get(d));
+                    }
+                    out.write(vector.array());
+                }
+                writeGraph(out, f.graph(), f.vectors(), f.n());
+                out.writeInt(END);
+                out.flush();
+                buffered.write(
+                        ByteBuffer.allocate(Long.BYTES).putLong(crc.getValue()).array());
+            }
+            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * The graph in JVector's on-heap (V4) format, readable by {@code GraphIndexBuilder.load}. The loader
+     * recomputes each edge's score and requires them in descending order, so neighbours are written sorted by
+     * the very score it will compute.
+     */
+    private static void writeGraph(DataOutputStream out, ImmutableGraphIndex graph, VectorFloat<?>[] vectors, int n)
+            throws IOException {
+        ImmutableGraphIndex.View view = graph.getView();
+        int levels = graph.getMaxLevel() + 1;
+        out.writeInt(OnHeapGraphIndex.MAGIC);
+        out.writeInt(4);
+        out.writeInt(levels);
+        for (int level = 0; level < levels; level++) {
+            out.writeInt(graph.getDegree(level));
+        }
+        ImmutableGraphIndex.NodeAtLevel entry = view.entryNode();
+        out.writeInt(entry == null ? ImmutableGraphIndex.ENTRY_NODE_ABSENT : entry.node);
+        for (int level = 0; level < levels; level++) {
+            List<Integer> nodes = new ArrayList<>();
+            NodesIterator it = graph.getNodes(level);
+            while (it.hasNext()) {
+                int node = it.nextInt();
+                if (node < n) {
+                    nodes.add(node);
+                }
+            }
+            out.writeInt(nodes.size());
+            for (int node : nodes) {
+                NodesIterator neighbors = view.getNeighborsIterator(level, node);
+                int[] ids = new int[neighbors.size()];
+                int count = 0;
+                while (neighbors.hasNext()) {
+                    int neighbor = neighbors.nextInt();
+                    if (neighbor < n && count < ids.length) {
+                        ids[count++] = neighbor;
+                    }
+                }
+                float[] scores = new float[count];
+                for (int i = 0; i < count; i++) {
+                    scores[i] = VectorSimilarityFunction.DOT_PRODUCT.compare(vectors[node], vectors[ids[i]]);
+                }
+                Integer[] order = new Integer[count];
+                for (int i = 0; i < count; i++) {
+                    order[i] = i;
+                }
+                Arrays.sort(order, (a, b) -> Float.compare(scores[b], scores[a]));
+                out.writeInt(node);
+                out.writeInt(count);
+                for (int i : order) {
+                    out.writeInt(ids[i]);
+                    out.writeFloat(scores[i]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads a graph file into an index (nothing live yet). IOException when the file is unreadable, from
+     * another store or for another configuration; the caller then rebuilds from SQLite.
+     */
+    static VectorIndex read(Path file, String storeId, int dimension, StoreOptions options) throws IOException {
+        long length = Files.size(file);
+        verifyChecksum(file, length);
+        try (InputStream raw = Files.newInputStream(file);
+                BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16)) {
+            DataInputStream in = new DataInputStream(buffered);
+            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+                throw new IOException("not a coderag graph file of version " + VERSION);
+            }
+            if (!readString(in).equals(storeId)) {
+                throw new IOException("written for another store");
+            }
+            long seq = in.readLong();
+            if (in.readInt() != dimension
+                    || in.readInt() != options.graphDegree()
+                    || in.readInt() != options.graphBeam()) {
+                throw new IOException("built with another dimension or graph configuration");
+            }
+            int n = in.readInt();
+            if (n <= 0 || (long) n * dimension * Float.BYTES > length) {
+                throw new IOException("bad vector count " + n);
+            }
+            List<String> repos = readStrings(in);
+            List<String> paths = readStrings(in);
+            byte[] fieldBytes = new byte[n * (Long.BYTES + 2 * Integer.BYTES + 2)];
+            in.readFully(fieldBytes);
+            ByteBuffer fields = ByteBuffer.wrap(fieldBytes);
+            long[] rids = new long[n];
+            int[] repoIds = new int[n];
+            int[] pathIds = new int[n];
+            byte[] languages = new byte[n];
+            byte[] symbolKinds = new byte[n];
+            for (int i = 0; i < n; i++) {
+                rids[i] = fields.getLong();
+                repoIds[i] = fields.getInt();
+                pathIds[i] = fields.getInt();
+                languages[i] = fields.get();
+                symbolKinds[i] = fields.get();
+                if (repoIds[i] < 0 || repoIds[i] >= repos.size() || pathIds[i] < 0 || pathIds[i] >= paths.size()) {
+                    throw new IOException("bad field ids at ordinal " + i);
+                }
+                if (i > 0 && rids[i] <= rids[i - 1]) {
+                    throw new IOException("row ids out of order at ordinal " + i);
+                }
+            }
+            VectorFloat<?>[] vectors = new VectorFloat<?>[n];
+            byte[] vectorBytes = new byte[dimension * Float.BYTES];
+            float[] floats = new float[dimension];
+            for (int i = 0; i < n; i++) {
+                in.readFully(vectorBytes);
+                ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(floats);
+                vectors[i] = VectorIndex.VTS.createFloatVector(floats.clone());
+            }
+            VectorIndex.Frozen state = new VectorIndex.Frozen(
+                    seq, n, rids, repoIds, pathIds, languages, symbolKinds, vectors, repos, paths, null);
+            VectorIndex index = VectorIndex.restore(dimension, options, state, builder -> {
+                try {
+                    loadGraph(builder, in);
+                } catch (RuntimeException | AssertionError e) {
+                    throw new IOException("graph section unreadable: " + e, e);
+                }
+            });
+            if (in.readInt() != END) {
+                throw new IOException("missing end marker");
+            }
+            return index;
+        } catch (EOFException e) {
+            throw new IOException("truncated", e);
+        }
+    }
+
+    /**
+     * Checks the CRC32C trailer before anything is parsed, so that a damaged file cannot make the parser allocate
+     * or index wildly.
+     */
+    private static void verifyChecksum(Path file, long length) throws IOException {
+        if (length < Long.BYTES + 8) {
+            throw new IOException("truncated");
+        }
+        CRC32C crc = new CRC32C();
+        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long remaining = length - Long.BYTES;
+            while (remaining > 0) {
+                buffer.clear();
+                buffer.limit((int) Math.min(buffer.capacity(), remaining));
+                int read = channel.read(buffer);
+                if (read < 0) {
+                    throw new IOException("truncated");
+                }
+                buffer.flip();
+                crc.update(buffer);
+                remaining -= read;
+            }
+            ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES);
+            while (trailer.hasRemaining()) {
+                if (channel.read(trailer) < 0) {
+                    throw new IOException("truncated");
+                }
+            }
+            if (trailer.getLong(0) != crc.getValue()) {
+                throw new IOException("checksum mismatch");
+            }
+        }
+    }
+
+    @SuppressWarnings("deprecation") // load() is JVector's reader for the mutable on-heap graph format
+    private static void loadGraph(io.github.jbellis.jvector.graph.GraphIndexBuilder builder, DataInputStream in)
+            throws IOException {
+        builder.load(new StreamReader(in));
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > 1 << 20) {
+            throw new IOException("bad string length " + length);
+        }
+        return new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    }
+
+    private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
+        out.writeInt(strings.size());
+        for (String s : strings) {
+            writeString(out, s);
+        }
+    }
+
+    private static List<String> readStrings(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        if (count < 0 || count > 1 << 26) {
+            throw new IOException("bad string count " + count);
+        }
+        List<String> out = new ArrayList<>(Math.min(count, 1 << 16));
+        for (int i = 0; i < count; i++) {
+            out.add(readString(in));
+        }
+        return out;
+    }
+
+    /** A forward-only RandomAccessReader over a stream: all JVector's graph loader needs. */
+    private static final class StreamReader implements RandomAccessReader {
+        private final DataInputStream in;
+
+        StreamReader(DataInputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public void seek(long offset) {
+            throw new UnsupportedOperationException("sequential reader");
+        }
+
+        @Override
+        public long getPosition() {
+            throw new UnsupportedOperationException("sequential reader");
+        }
+
+        @Override
+        public int readInt() throws IOException {
+            return in.readInt();
+        }
+
+        @Override
+        public float readFloat() throws IOException {
+            return in.readFloat();
+        }
+
+        @Override
+        public long readLong() throws IOException {
+            return in.readLong();
+        }
+
+        @Override
+        public void readFully(byte[] bytes) throws IOException {
+            in.readFully(bytes);
+        }
+
+        @Override
+        public void readFully(ByteBuffer buffer) throws IOException {
+            byte[] bytes = new byte[buffer.remaining()];
+            in.readFully(bytes);
+            buffer.put(bytes);
+        }
+
+        @Override
+        public void readFully(long[] values) throws IOException {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = in.readLong();
+            }
+        }
+
+        @Override
+        public void read(int[] values, int offset, int count) throws IOException {
+            for (int i = 0; i < count; i++) {
+                values[offset + i] = in.readInt();
+            }
+        }
+
+        @Override
+        public void read(float[] values, int offset, int count) throws IOException {
+            for (int i = 0; i < count; i++) {
+                values[offset + i] = in.readFloat();
+            }
+        }
+
+        @Override
+        public void close() {
+            // the stream belongs to the caller
+        }
+
+        @Override
+        public long length() {
+            throw new UnsupportedOperationException("sequential reader");
         }
     }
 }

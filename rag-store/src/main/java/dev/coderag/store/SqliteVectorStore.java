@@ -28,6 +28,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.sqlite.SQLiteConfig;
 
@@ -60,14 +61,14 @@ final class SqliteVectorStore implements VectorStore {
     private final Map<ChunkKind, long[]> docCounts = new EnumMap<>(ChunkKind.class);
     private volatile boolean closed;
 
-    private SqliteVectorStore(Path dir, String modelId, int dimension, StoreOptions options) {
+    private SqliteVectorStore(Path dir, String storeId, String modelId, int dimension, StoreOptions options) {
         this.dir = dir;
         this.dbFile = dir.resolve(DB_FILE);
         this.modelId = modelId;
         this.dimension = dimension;
         this.readers =
                 new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
-        this.vectors = new VectorTables(dir, dimension, options, readers);
+        this.vectors = new VectorTables(dir, storeId, dimension, options, readers);
     }
 
     static VectorStore open(Path dir, String modelId, int dimension) {
@@ -89,15 +90,21 @@ final class SqliteVectorStore implements VectorStore {
             throw new StoreException(
                     StoreException.Reason.CORRUPT, "Store " + abs + " is unreadable: " + db + " is not a file.");
         }
+        String storeId;
         try (Connection c = Sql.open(db, true, WRITER_BUSY_MILLIS)) {
             if (!Schema.hasMeta(c)) {
                 create(abs, c, modelId, dimension);
             }
             check(abs, c, modelId, dimension);
+            storeId = Schema.meta(c, "store_id").orElse(null);
+            if (storeId == null) { // stores from before store ids: give it one
+                Sql.exec(c, "INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', '" + UUID.randomUUID() + "')");
+                storeId = Schema.meta(c, "store_id").orElseThrow();
+            }
         } catch (SQLException e) {
             throw Sql.error(abs, "open the store", e);
         }
-        return new SqliteVectorStore(abs, modelId, dimension, options);
+        return new SqliteVectorStore(abs, storeId, modelId, dimension, options);
     }
 
     static VectorStore recreate(Path dir, String modelId, int dimension) {
@@ -108,7 +115,8 @@ final class SqliteVectorStore implements VectorStore {
         Objects.requireNonNull(dir, "dir");
         Path abs = dir.toAbsolutePath().normalize();
         ensureDirectory(abs);
-        try (WriteLock lock = WriteLock.acquire(abs)) {
+        WriteLock lock = WriteLock.acquire(abs);
+        try {
             for (String name : STORE_FILES) {
                 Files.deleteIfExists(abs.resolve(name));
             }
@@ -118,6 +126,8 @@ final class SqliteVectorStore implements VectorStore {
                     StoreException.Reason.IO,
                     "Store " + abs + ": could not delete the old store files (" + Sql.firstLine(e.getMessage()) + ").",
                     e);
+        } finally {
+            lock.close();
         }
         return open(abs, modelId, dimension, options);
     }
@@ -180,6 +190,7 @@ final class SqliteVectorStore implements VectorStore {
                     {"model_id", modelId},
                     {"dimension", dimension},
                     {"seq", 0},
+                    {"store_id", UUID.randomUUID().toString()},
                     {"tombstone_floor", 0},
                     {"created_at", Instant.now().toString()}
                 };
@@ -757,9 +768,14 @@ final class SqliteVectorStore implements VectorStore {
         return dir;
     }
 
-    /** Waits for queued graph work; for tests and benchmarks. */
-    void awaitGraphs() {
-        vectors.awaitGraphs();
+    /** Runs pending vector-index work (graph building, compaction, saving) now; for tests and benchmarks. */
+    void awaitIdle() {
+        vectors.awaitIdle();
+    }
+
+    /** The loaded vector index of a table, or null; for tests. */
+    VectorIndex loadedIndex(ChunkKind kind) {
+        return vectors.loaded(kind);
     }
 
     @Override

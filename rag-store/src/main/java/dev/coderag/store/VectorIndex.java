@@ -76,6 +76,8 @@ final class VectorIndex {
     // The graph: created once the table is large enough; ordinals [0, graphSize) are complete in it.
     private volatile GraphIndexBuilder builder;
     private volatile int graphSize;
+    private volatile int savedGraphSize;
+    private boolean restored;
 
     private final RandomAccessVectorValues values = new RandomAccessVectorValues() {
         @Override
@@ -173,15 +175,7 @@ final class VectorIndex {
         if (ordinalByRid.get(row.rid()) >= 0) {
             return;
         }
-        if (size == rids.length) {
-            int capacity = size * 2;
-            vectors = Arrays.copyOf(vectors, capacity);
-            rids = Arrays.copyOf(rids, capacity);
-            repoIds = Arrays.copyOf(repoIds, capacity);
-            pathIds = Arrays.copyOf(pathIds, capacity);
-            languages = Arrays.copyOf(languages, capacity);
-            symbolKinds = Arrays.copyOf(symbolKinds, capacity);
-        }
+        ensureCapacity();
         int ordinal = size;
         vectors[ordinal] = VTS.createFloatVector(row.vector());
         rids[ordinal] = row.rid();
@@ -195,6 +189,18 @@ final class VectorIndex {
         liveCount++;
         maxRid = Math.max(maxRid, row.rid());
         size = ordinal + 1;
+    }
+
+    private void ensureCapacity() {
+        if (size == rids.length) {
+            int capacity = size * 2;
+            vectors = Arrays.copyOf(vectors, capacity);
+            rids = Arrays.copyOf(rids, capacity);
+            repoIds = Arrays.copyOf(repoIds, capacity);
+            pathIds = Arrays.copyOf(pathIds, capacity);
+            languages = Arrays.copyOf(languages, capacity);
+            symbolKinds = Arrays.copyOf(symbolKinds, capacity);
+        }
     }
 
     /** The k nearest live vectors passing {@code filter}, best first; exact or graph-assisted as described above. */
@@ -350,6 +356,8 @@ final class VectorIndex {
         }
     }
 
+    // The explicit constructor: GraphIndexBuilder.builder() takes hierarchy and refinement from JMX settings.
+    @SuppressWarnings("deprecation")
     private GraphIndexBuilder newBuilder() {
         return new GraphIndexBuilder(
                 BuildScoreProvider.randomAccessScoreProvider(values, SIMILARITY),
@@ -362,15 +370,185 @@ final class VectorIndex {
                 true);
     }
 
-    /** Ordinals in the graph whose rows have been deleted, and the graph's size. */
-    int[] graphDeadAndSize() {
+    /** Ordinals whose rows have been deleted (they keep memory, and graph nodes, until compaction). */
+    int deadCount() {
         lock.readLock().lock();
         try {
-            int covered = graphSize;
-            int alive = live.get(0, covered).cardinality();
-            return new int[] {covered - alive, covered};
+            return size - liveCount;
         } finally {
             lock.readLock().unlock();
+        }
+    }
+
+    int size() {
+        lock.readLock().lock();
+        try {
+            return size;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * A new index holding only the live rows, at the same commit, without a graph (the caller builds it): how
+     * deleted rows stop costing memory and graph quality.
+     */
+    VectorIndex compacted() {
+        lock.readLock().lock();
+        try {
+            VectorIndex fresh = new VectorIndex(dimension, options, seq);
+            for (int ordinal = live.nextSetBit(0); ordinal >= 0; ordinal = live.nextSetBit(ordinal + 1)) {
+                fresh.appendCopy(this, ordinal);
+            }
+            fresh.maxRid = maxRid;
+            return fresh;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private void appendCopy(VectorIndex from, int ordinal) {
+        ensureCapacity();
+        int o = size;
+        vectors[o] = from.vectors[ordinal];
+        rids[o] = from.rids[ordinal];
+        repoIds[o] = repos.id(from.repos.value(from.repoIds[ordinal]));
+        pathIds[o] = paths.id(from.paths.value(from.pathIds[ordinal]));
+        languages[o] = from.languages[ordinal];
+        symbolKinds[o] = from.symbolKinds[ordinal];
+        ordinalByRid.put(rids[o], o);
+        live.set(o);
+        liveCount++;
+        size = o + 1;
+    }
+
+    // ---- persistence (see GraphFile) ----------------------------------------------------------------------
+
+    /** The graph-covered ordinals [0, n) of an index, copied, with the graph over them. */
+    record Frozen(
+            long seq,
+            int n,
+            long[] rids,
+            int[] repoIds,
+            int[] pathIds,
+            byte[] languages,
+            byte[] symbolKinds,
+            VectorFloat<?>[] vectors,
+            List<String> repos,
+            List<String> paths,
+            ImmutableGraphIndex graph) {}
+
+    /** Writes the state of the graph somewhere, e.g. a file. */
+    @FunctionalInterface
+    interface FrozenWriter {
+        void write(Frozen frozen) throws IOException;
+    }
+
+    /** Reads a graph into an empty builder, e.g. from a file. */
+    @FunctionalInterface
+    interface GraphReader {
+        void read(GraphIndexBuilder builder) throws IOException;
+    }
+
+    /** True when this index was loaded from a graph file rather than built; for tests. */
+    boolean restored() {
+        return restored;
+    }
+
+    /** Graph nodes added since the last {@link #persist}. */
+    int unsavedGraphNodes() {
+        return graphSize - savedGraphSize;
+    }
+
+    /**
+     * Hands a frozen copy of the graph-covered ordinals to {@code writer} while no graph node is added (searches
+     * and commits continue). Returns false when there is no graph.
+     */
+    boolean persist(FrozenWriter writer) throws IOException {
+        synchronized (graphMutex) {
+            Frozen frozen;
+            lock.readLock().lock();
+            try {
+                int n = graphSize;
+                if (builder == null || n == 0) {
+                    return false;
+                }
+                frozen = new Frozen(
+                        seq,
+                        n,
+                        Arrays.copyOf(rids, n),
+                        Arrays.copyOf(repoIds, n),
+                        Arrays.copyOf(pathIds, n),
+                        Arrays.copyOf(languages, n),
+                        Arrays.copyOf(symbolKinds, n),
+                        Arrays.copyOf(vectors, n),
+                        repos.values(),
+                        paths.values(),
+                        builder.getGraph());
+            } finally {
+                lock.readLock().unlock();
+            }
+            writer.write(frozen);
+            savedGraphSize = frozen.n();
+            return true;
+        }
+    }
+
+    /**
+     * An index restored from persisted state: its ordinals and the graph over all of them, with nothing live
+     * yet — {@link #resetLive} then applies what SQLite holds now.
+     */
+    static VectorIndex restore(int dimension, StoreOptions options, Frozen state, GraphReader graph)
+            throws IOException {
+        VectorIndex index = new VectorIndex(dimension, options, state.seq());
+        int n = state.n();
+        index.vectors = Arrays.copyOf(state.vectors(), Math.max(1024, n));
+        index.rids = Arrays.copyOf(state.rids(), Math.max(1024, n));
+        index.repoIds = Arrays.copyOf(state.repoIds(), Math.max(1024, n));
+        index.pathIds = Arrays.copyOf(state.pathIds(), Math.max(1024, n));
+        index.languages = Arrays.copyOf(state.languages(), Math.max(1024, n));
+        index.symbolKinds = Arrays.copyOf(state.symbolKinds(), Math.max(1024, n));
+        state.repos().forEach(index.repos::id);
+        state.paths().forEach(index.paths::id);
+        for (int ordinal = 0; ordinal < n; ordinal++) {
+            if (index.vectors[ordinal] == null || index.vectors[ordinal].length() != dimension) {
+                throw new IOException("vector " + ordinal + " is missing or has the wrong dimension");
+            }
+            index.ordinalByRid.put(index.rids[ordinal], ordinal);
+            index.maxRid = Math.max(index.maxRid, index.rids[ordinal]);
+        }
+        index.size = n;
+        GraphIndexBuilder builder = index.newBuilder();
+        graph.read(builder);
+        index.builder = builder;
+        index.graphSize = n;
+        index.savedGraphSize = n;
+        index.restored = true;
+        return index;
+    }
+
+    /**
+     * Makes exactly the rows in {@code liveRids} live (plus {@code tail}, rows newer than any restored one,
+     * appended) and sets the commit this index now reflects.
+     */
+    void resetLive(long newSeq, long[] liveRids, List<Row> tail) {
+        lock.writeLock().lock();
+        try {
+            live.clear();
+            liveCount = 0;
+            for (long rid : liveRids) {
+                int ordinal = ordinalByRid.get(rid);
+                if (ordinal >= 0 && !live.get(ordinal)) {
+                    live.set(ordinal);
+                    liveCount++;
+                }
+            }
+            for (Row row : tail) {
+                append(row);
+            }
+            seq = newSeq;
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -396,6 +574,10 @@ final class VectorIndex {
 
         String value(int id) {
             return values.get(id);
+        }
+
+        List<String> values() {
+            return List.copyOf(values);
         }
 
         int size() {

@@ -3,6 +3,8 @@ package dev.coderag.store;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.Language;
 import dev.coderag.types.SymbolKind;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,36 +22,49 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The per-table {@link VectorIndex}es of one store: loaded from SQLite on the first search of a table, caught up
- * with every later commit (of this process or another) before a search, and their graphs extended in the
- * background. Thread-safe.
+ * The per-table {@link VectorIndex}es of one store, all derived from SQLite:
+ *
+ * <ul>
+ *   <li>loaded on the first search of a table — from its graph file when there is a valid one (then rows deleted
+ *       since are marked dead and newer rows appended), else from the vectors table;
+ *   <li>caught up before every search when the store's commit sequence number has moved (a commit of this or
+ *       another process): rows above the index's highest row id are appended, tombstoned row ids marked dead;
+ *   <li>graphs extended, compacted (when a quarter of the vectors are dead) and saved to their graph files on one
+ *       background thread, while searches go on with exact search over whatever the graph does not cover.
+ * </ul>
+ *
+ * Thread-safe.
  */
 final class VectorTables implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
+    /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
+    private static final int SAVE_EVERY = 2_000;
 
     private final Path dir;
+    private final String storeId;
     private final int dimension;
     private final StoreOptions options;
     private final ReaderPool readers;
     private final Map<ChunkKind, Slot> slots = new EnumMap<>(ChunkKind.class);
-    private final ExecutorService graphWorker;
+    private final ExecutorService worker;
     private volatile boolean closed;
 
-    /** One table: its index (null until first needed) and whether a graph task is queued. */
+    /** One table: its index (null until first needed) and whether background work is queued. */
     private static final class Slot {
         volatile VectorIndex index;
-        final AtomicBoolean graphQueued = new AtomicBoolean();
+        final AtomicBoolean queued = new AtomicBoolean();
     }
 
-    VectorTables(Path dir, int dimension, StoreOptions options, ReaderPool readers) {
+    VectorTables(Path dir, String storeId, int dimension, StoreOptions options, ReaderPool readers) {
         this.dir = dir;
+        this.storeId = storeId;
         this.dimension = dimension;
         this.options = options;
         this.readers = readers;
         for (ChunkKind kind : ChunkKind.values()) {
             slots.put(kind, new Slot());
         }
-        this.graphWorker = Executors.newSingleThreadExecutor(r -> {
+        this.worker = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "coderag-graph-" + dir.getFileName());
             t.setDaemon(true);
             t.setPriority(Thread.NORM_PRIORITY - 1);
@@ -65,35 +80,65 @@ final class VectorTables implements AutoCloseable {
             synchronized (slot) {
                 index = slot.index;
                 if (index == null) {
-                    index = new VectorIndex(dimension, options, -1);
-                    catchUp(kind, index);
+                    index = load(kind);
                     slot.index = index;
-                } else if (index.seq() < dbSeq) {
-                    if (!catchUp(kind, index)) {
-                        index = new VectorIndex(dimension, options, -1);
-                        catchUp(kind, index);
-                        slot.index = index;
-                    }
+                } else if (index.seq() < dbSeq && !catchUp(kind, index)) {
+                    index = fromSqlite(kind);
+                    slot.index = index;
                 }
             }
         }
-        maintainGraph(kind, slot, index);
+        maintain(kind, slot, index);
         return index;
     }
 
     /** After a commit in this process: brings every loaded index up to date, so the next search sees it. */
     void afterCommit() {
         for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
-            Slot slot = e.getValue();
-            if (slot.index != null) {
+            if (e.getValue().index != null) {
                 try {
-                    current(e.getKey(), Long.MAX_VALUE - 1);
+                    current(e.getKey(), Long.MAX_VALUE);
                 } catch (StoreException ex) {
                     // The commit is durable; the next search catches up again and reports the failure there.
                     LOG.warn("{}", ex.getMessage());
                 }
             }
         }
+    }
+
+    private VectorIndex load(ChunkKind kind) {
+        Path file = GraphFiles.path(dir, kind);
+        if (options.persistGraph() && Files.isRegularFile(file)) {
+            try {
+                VectorIndex index = GraphFiles.read(file, storeId, dimension, options);
+                long fromRid = index.maxRid();
+                record Current(long seq, long[] live, List<VectorIndex.Row> tail) {}
+                Current now = readers.snapshot(
+                        "load the " + kind.table() + " vectors",
+                        c -> new Current(Schema.metaLong(c, "seq"), liveRids(c, kind), rows(c, kind, fromRid)));
+                index.resetLive(now.seq(), now.live(), now.tail());
+                LOG.debug("{}: loaded the {} graph ({} vectors) from {}", dir, kind.table(), index.graphSize(), file);
+                return index;
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof StoreException se && se.reason() != StoreException.Reason.CORRUPT) {
+                    throw se;
+                }
+                LOG.warn(
+                        "{}: ignoring {} ({}); rebuilding the {} graph",
+                        dir,
+                        file.getFileName(),
+                        e.getMessage(),
+                        kind.table());
+                deleteQuietly(file);
+            }
+        }
+        return fromSqlite(kind);
+    }
+
+    private VectorIndex fromSqlite(ChunkKind kind) {
+        VectorIndex index = new VectorIndex(dimension, options, -1);
+        catchUp(kind, index);
+        return index;
     }
 
     /**
@@ -129,19 +174,34 @@ final class VectorTables implements AutoCloseable {
         try (PreparedStatement st = c.prepareStatement("SELECT rid FROM tombstones WHERE seq > ? AND kind = ?")) {
             st.setLong(1, afterSeq);
             st.setString(2, kind.table());
-            try (ResultSet rs = st.executeQuery()) {
-                List<Long> out = new ArrayList<>();
-                while (rs.next()) {
-                    out.add(rs.getLong(1));
+            return longs(st);
+        }
+    }
+
+    private static long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM vectors WHERE kind = ?")) {
+            st.setString(1, kind.table());
+            return longs(st);
+        }
+    }
+
+    private static long[] longs(PreparedStatement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery()) {
+            long[] out = new long[1024];
+            int n = 0;
+            while (rs.next()) {
+                if (n == out.length) {
+                    out = java.util.Arrays.copyOf(out, n * 2);
                 }
-                return out.stream().mapToLong(Long::longValue).toArray();
+                out[n++] = rs.getLong(1);
             }
+            return java.util.Arrays.copyOf(out, n);
         }
     }
 
     private List<VectorIndex.Row> rows(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(
-                "SELECT rid, repo, path, language, symbol_kind, vector FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
+                + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
             st.setString(1, kind.table());
             st.setLong(2, afterRid);
             st.setFetchSize(1024);
@@ -171,53 +231,138 @@ final class VectorTables implements AutoCloseable {
         }
     }
 
-    /** Queues (or, without a background thread, runs) graph work for a table whose graph lags behind. */
-    private void maintainGraph(ChunkKind kind, Slot slot, VectorIndex index) {
-        if (closed || !index.graphBehind()) {
+    // ---- background work ---------------------------------------------------------------------------------
+
+    private boolean needsWork(VectorIndex index) {
+        return index.graphBehind() || needsCompaction(index) || needsSave(index);
+    }
+
+    private static boolean needsCompaction(VectorIndex index) {
+        int dead = index.deadCount();
+        return dead >= 1_000 && dead * 4L >= index.size();
+    }
+
+    private boolean needsSave(VectorIndex index) {
+        int unsaved = index.unsavedGraphNodes();
+        return options.persistGraph()
+                && unsaved > 0
+                && unsaved >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)
+                && !index.graphBehind();
+    }
+
+    /** Queues (or, without a background thread, runs) the work a table's index needs. */
+    private void maintain(ChunkKind kind, Slot slot, VectorIndex index) {
+        if (closed || !needsWork(index)) {
             return;
         }
         if (!options.backgroundGraph()) {
-            index.extendGraph();
+            work(kind, slot);
             return;
         }
-        if (slot.graphQueued.compareAndSet(false, true)) {
-            graphWorker.execute(() -> {
-                slot.graphQueued.set(false);
+        if (slot.queued.compareAndSet(false, true)) {
+            worker.execute(() -> {
+                slot.queued.set(false);
                 try {
-                    VectorIndex target = slot.index;
-                    if (target != null && !closed) {
-                        int added = target.extendGraph();
-                        if (added > 0) {
-                            LOG.debug("{}: added {} {} vectors to the graph", dir, added, kind.table());
-                        }
-                    }
+                    work(kind, slot);
                 } catch (RuntimeException e) {
                     LOG.warn(
-                            "{}: building the {} graph failed, searching exactly: {}", dir, kind.table(), e.toString());
+                            "{}: maintaining the {} vector index failed, searching exactly meanwhile: {}",
+                            dir,
+                            kind.table(),
+                            e.toString());
                 }
             });
         }
     }
 
-    /** Waits until queued graph work is done; for tests and benchmarks. */
-    void awaitGraphs() {
-        for (ChunkKind kind : ChunkKind.values()) {
-            Slot slot = slots.get(kind);
-            VectorIndex index = slot.index;
-            if (index != null && index.graphBehind()) {
-                index.extendGraph();
+    private void work(ChunkKind kind, Slot slot) {
+        VectorIndex index = slot.index;
+        if (index == null || closed) {
+            return;
+        }
+        if (needsCompaction(index)) {
+            compact(kind, slot, index);
+            index = slot.index;
+        }
+        int added = index.extendGraph();
+        if (added > 0) {
+            LOG.debug("{}: added {} {} vectors to the graph", dir, added, kind.table());
+        }
+        if (needsSave(index) && !closed) {
+            save(kind, index);
+        }
+    }
+
+    /** Replaces an index with a copy holding only live rows, its graph rebuilt before the swap. */
+    private void compact(ChunkKind kind, Slot slot, VectorIndex old) {
+        VectorIndex fresh = old.compacted();
+        fresh.extendGraph();
+        synchronized (slot) {
+            if (slot.index != old || closed) {
+                return;
+            }
+            if (fresh.seq() < old.seq() && !catchUp(kind, fresh)) {
+                return; // fell too far behind while rebuilding; try again later
+            }
+            slot.index = fresh;
+        }
+        LOG.debug("{}: compacted the {} vectors from {} to {}", dir, kind.table(), old.size(), fresh.size());
+        fresh.extendGraph();
+    }
+
+    private void save(ChunkKind kind, VectorIndex index) {
+        Path file = GraphFiles.path(dir, kind);
+        try {
+            index.persist(frozen -> GraphFiles.write(file, storeId, dimension, options, frozen));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "{}: could not save {} ({}); it will be rebuilt on the next start",
+                    dir,
+                    file.getFileName(),
+                    e.toString());
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a stale derived file is ignored on every load anyway
+        }
+    }
+
+    /** Runs all pending work now; for tests and benchmarks. */
+    void awaitIdle() {
+        for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
+            VectorIndex index = e.getValue().index;
+            if (index != null && needsWork(index)) {
+                work(e.getKey(), e.getValue());
             }
         }
+    }
+
+    /** The loaded index of a table, or null; for tests. */
+    VectorIndex loaded(ChunkKind kind) {
+        return slots.get(kind).index;
     }
 
     @Override
     public void close() {
         closed = true;
-        graphWorker.shutdownNow();
+        worker.shutdownNow();
         try {
-            graphWorker.awaitTermination(30, TimeUnit.SECONDS);
+            worker.awaitTermination(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (options.persistGraph()) {
+            // Keep what the graph learnt since the last save, unless it is little (cheap to add again).
+            for (Map.Entry<ChunkKind, Slot> e : slots.entrySet()) {
+                VectorIndex index = e.getValue().index;
+                if (index != null && index.unsavedGraphNodes() >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)) {
+                    save(e.getKey(), index);
+                }
+            }
         }
     }
 }

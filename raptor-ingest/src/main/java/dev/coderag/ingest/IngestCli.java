@@ -221,7 +221,7 @@ public final class IngestCli implements Runnable {
                         .ingest(requests, progress);
             } else {
                 try (VectorStore store = mismatch
-                        ? StoreAccess.recreate(dir, embedder.modelId(), embedder.dimension())
+                        ? VectorStore.recreate(dir, embedder.modelId(), embedder.dimension())
                         : VectorStore.open(dir, embedder.modelId(), embedder.dimension())) {
                     summary = new Ingester(Optional.of(store), embedder, options, DefaultParser::create)
                             .ingest(requests, progress);

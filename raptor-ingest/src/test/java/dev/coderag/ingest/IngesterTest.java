@@ -1,0 +1,393 @@
+package dev.coderag.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.store.Embedder;
+import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.RepoInfo;
+import dev.coderag.store.VectorStore;
+import dev.coderag.store.WriteTransaction;
+import dev.coderag.types.Chunk;
+import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.SymbolKind;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole pipeline with the real tree-sitter parser, the real model and a real store on disk.
+ *
+ * <p>To keep the suite lean the fixture repo is cold-ingested once per class (into a template store); each
+ * test starts from a copy of that store and of the repo, ingesting the copy under the same name.
+ */
+class IngesterTest {
+    private static Embedder embedder;
+    private static Path templateRepo;
+    private static Path templateStore;
+    private static IngestSummary coldSummary;
+    private static List<ProgressListener.IngestProgress> coldEvents;
+
+    @TempDir
+    static Path shared;
+
+    @TempDir
+    Path tmp;
+
+    private Path repo;
+    private Path storeDir;
+
+    @BeforeAll
+    static void coldIngestOfTheFixture() throws IOException, URISyntaxException {
+        embedder = Embedder.open(EmbeddingModel.BGE_SMALL_FP32); // one model load for the class
+        templateRepo = shared.resolve("tinyroute");
+        copyTree(Path.of(IngesterTest.class.getResource("/fixture-repo").toURI()), templateRepo);
+        templateStore = shared.resolve("store");
+        coldEvents = new ArrayList<>();
+        try (VectorStore store = VectorStore.open(templateStore, embedder.modelId(), embedder.dimension())) {
+            coldSummary = Ingester.create(store, embedder, IngestOptions.defaults(templateStore))
+                    .ingest(List.of(IngestRequest.of(templateRepo.toString())), coldEvents::add);
+        }
+    }
+
+    @AfterAll
+    static void closeModel() {
+        embedder.close();
+    }
+
+    @BeforeEach
+    void copyTemplate() throws IOException {
+        repo = tmp.resolve("tinyroute");
+        copyTree(templateRepo, repo);
+        storeDir = tmp.resolve("store");
+        copyTree(templateStore, storeDir);
+    }
+
+    @Test
+    void cold_ingest_then_a_rerun_embeds_nothing_then_a_one_function_edit_embeds_one_chunk() throws IOException {
+        try (VectorStore store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
+            IngestSummary first = coldSummary;
+            List<ProgressListener.IngestProgress> events = coldEvents;
+
+            assertThat(first.files().newFiles()).isGreaterThanOrEqualTo(15);
+            assertThat(first.files().skippedByReason()).containsEntry("unsupported", 1); // scripts/smoke.sh
+            assertThat(first.chunks().inserted()).isGreaterThan(30);
+            assertThat(first.chunks().embedded() + first.chunks().reused())
+                    .isEqualTo(first.chunks().inserted());
+            assertThat(first.chunks().deleted()).isZero();
+            assertThat(events)
+                    .extracting(ProgressListener.IngestProgress::phase)
+                    .contains("parse", "embed", "done");
+            RepoInfo info = store.repo("tinyroute").orElseThrow();
+            assertThat(info.chunks().get(ChunkKind.CODE)).isPositive();
+            assertThat(info.chunks().get(ChunkKind.README)).isPositive();
+            assertThat(info.chunks().get(ChunkKind.MANIFEST)).isEqualTo(5);
+            assertThat(info.languages()).containsKeys("java", "python", "rust", "go", "typescript", "javascript");
+            assertThat(info.files()).isEqualTo(first.files().newFiles());
+            int stored =
+                    store.counts().values().stream().mapToInt(Integer::intValue).sum();
+            assertThat(stored).isEqualTo(first.chunks().inserted());
+
+            IngestSummary second = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+
+            assertThat(second.files().unchanged()).isEqualTo(first.files().newFiles());
+            assertThat(second.chunks()).isEqualTo(new IngestSummary.Chunks(0, 0, 0, 0));
+
+            CodeChunk method = aMethod(store, "router/src/main/java/dev/tinyroute/http/Router.java");
+            appendToLine(method.path(), method.endLine() - 1, " // tuned");
+
+            IngestSummary third = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+
+            assertThat(third.files().changed()).isEqualTo(1);
+            assertThat(third.chunks().embedded()).isEqualTo(1);
+            assertThat(store.get(method.id())).isEmpty();
+            List<Chunk> now = store.findByPath(method.path(), Optional.of("tinyroute"));
+            assertThat(now).extracting(Chunk::title).contains(method.qualifiedName());
+            assertThat(store.counts().values().stream()
+                            .mapToInt(Integer::intValue)
+                            .sum())
+                    .isEqualTo(stored);
+        }
+    }
+
+    @Test
+    void two_repos_share_a_store_and_reingesting_one_leaves_the_other() throws IOException {
+        Path other = tmp.resolve("other");
+        write(
+                other.resolve("Calc.java"),
+                "class Calc {\n    int add(int a, int b) {\n        return a + b;\n    }\n}\n");
+        try (VectorStore store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
+            ingester.ingest(List.of(tinyroute(), IngestRequest.of(other.toString())), ProgressListener.NONE);
+            Map<String, FileEntry> otherIndex = store.fileIndex("other");
+            assertThat(otherIndex).containsOnlyKeys("Calc.java");
+
+            Files.delete(repo.resolve("docs/caching.md"));
+            IngestSummary again = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+
+            assertThat(again.files().deleted()).isEqualTo(1);
+            assertThat(store.fileIndex("other")).isEqualTo(otherIndex);
+            assertThat(store.getAll(otherIndex.get("Calc.java").chunkIds()))
+                    .hasSize(otherIndex.get("Calc.java").chunkIds().size());
+            assertThat(store.repos()).extracting(RepoInfo::name).containsExactlyInAnyOrder("tinyroute", "other");
+        }
+    }
+
+    @Test
+    void a_second_directory_with_a_taken_name_is_refused_unless_named() throws IOException {
+        Path clash = tmp.resolve("elsewhere/tinyroute");
+        write(clash.resolve("X.java"), "class X {}\n");
+        try (VectorStore store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
+            ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+
+            assertThatThrownBy(
+                            () -> ingester.ingest(List.of(IngestRequest.of(clash.toString())), ProgressListener.NONE))
+                    .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
+                            .isEqualTo(IngestException.Reason.BAD_SOURCE))
+                    .hasMessageContaining("--name");
+            ingester.ingest(
+                    List.of(new IngestRequest(clash.toString(), Optional.of("tinyroute-2"), Optional.empty())),
+                    ProgressListener.NONE);
+            assertThat(store.fileIndex("tinyroute-2")).containsOnlyKeys("X.java");
+        }
+    }
+
+    @Test
+    void dry_run_reports_the_plan_and_writes_nothing() throws IOException {
+        CodeChunk method;
+        Map<String, FileEntry> before;
+        Map<ChunkKind, Integer> counts;
+        try (VectorStore store = open()) {
+            method = aMethod(store, "router/src/main/java/dev/tinyroute/http/Router.java");
+            before = store.fileIndex("tinyroute");
+            counts = store.counts();
+        }
+        appendToLine(method.path(), method.endLine() - 1, " // tuned");
+        Files.delete(repo.resolve("docs/caching.md"));
+        write(repo.resolve("web/src/extra.ts"), "export function extra(): number {\n  return 1;\n}\n");
+
+        try (VectorStore store = open()) {
+            IngestSummary plan = Ingester.create(store, embedder, withDryRun(IngestOptions.defaults(storeDir)))
+                    .ingest(List.of(tinyroute()), ProgressListener.NONE);
+
+            assertThat(plan.files().changed()).isEqualTo(1);
+            assertThat(plan.files().deleted()).isEqualTo(1);
+            assertThat(plan.files().newFiles()).isEqualTo(1);
+            assertThat(plan.chunks().embedded()).isEqualTo(2); // the edited method and the new function
+            assertThat(plan.chunks().deleted()).isGreaterThan(1);
+            assertThat(store.fileIndex("tinyroute")).isEqualTo(before);
+            assertThat(store.counts()).isEqualTo(counts);
+            assertThat(store.get(method.id())).isPresent();
+        }
+    }
+
+    @Test
+    void a_store_of_another_model_is_refused_with_a_hint_to_use_full() {
+        Path otherStore = tmp.resolve("other-store");
+        try (VectorStore store = VectorStore.open(otherStore, "some/other-model", embedder.dimension())) {
+            assertThatThrownBy(() -> Ingester.create(store, embedder, IngestOptions.defaults(otherStore))
+                            .ingest(List.of(tinyroute()), ProgressListener.NONE))
+                    .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
+                            .isEqualTo(IngestException.Reason.MODEL_MISMATCH))
+                    .hasMessageContaining("--full")
+                    .hasMessageNotContaining("\n");
+        }
+    }
+
+    @Test
+    void an_open_write_transaction_makes_ingest_fail_as_locked() {
+        try (VectorStore store = open();
+                WriteTransaction held = store.begin()) {
+            assertThatThrownBy(() -> Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
+                            .ingest(List.of(tinyroute()), ProgressListener.NONE))
+                    .isInstanceOfSatisfying(
+                            IngestException.class, e -> assertThat(e.reason()).isEqualTo(IngestException.Reason.LOCKED))
+                    .hasMessage("another ingest is running on " + storeDir);
+        }
+    }
+
+    @Test
+    void git_checkouts_record_the_commit_and_changes_since_it_are_found_even_after_a_dirty_ingest() throws IOException {
+        GitFixture.init(repo);
+        String c1 = GitFixture.commit(repo, "fixture");
+        try (VectorStore store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
+            ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(store.repo("tinyroute").orElseThrow().commit()).isEqualTo(c1);
+
+            appendToLine("cli/src/tinyroute/retry.py", 1, "  # committed edit");
+            String c2 = GitFixture.commit(repo, "edit");
+            IngestSummary committed = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(committed.files().changed()).isEqualTo(1);
+            assertThat(committed.repos().getFirst().commit()).isEqualTo(c2);
+
+            appendToLine("server/server.go", 1, " // uncommitted");
+            IngestSummary dirty = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(dirty.files().changed()).isEqualTo(1);
+            assertThat(dirty.repos().getFirst().commit()).isEqualTo(c2 + "-dirty");
+
+            GitFixture.git(repo, "checkout", "--", "server/server.go"); // back to c2: git sees no change
+            IngestSummary reverted = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(reverted.files().changed()).isEqualTo(1);
+            assertThat(reverted.repos().getFirst().commit()).isEqualTo(c2);
+        }
+    }
+
+    @Test
+    void cli_json_output_follows_the_contract_and_status_reports_the_repo() throws IOException {
+        write(repo.resolve("web/src/extra.ts"), "export function extra(): number {\n  return 1;\n}\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = IngestCli.run(
+                new String[] {"ingest", repo.toString(), "--name", "tinyroute", "--db", storeDir.toString(), "--json"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertThat(fieldNames(json.get("files"))).contains("new", "changed", "unchanged", "deleted", "skipped");
+        assertThat(fieldNames(json.get("chunks"))).contains("inserted", "deleted", "embedded", "reused");
+        assertThat(fieldNames(json.get("seconds"))).contains("parse", "embed", "write", "total");
+        assertThat(json.get("files").get("new").asInt()).isEqualTo(1);
+        assertThat(json.get("files").get("unchanged").asInt())
+                .isEqualTo(coldSummary.files().newFiles());
+        assertThat(json.get("chunks").get("embedded").asInt()).isEqualTo(1);
+        assertThat(json.get("repos").get(0).get("name").asText()).isEqualTo("tinyroute");
+        assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("Exception");
+
+        out.reset();
+        code = IngestCli.run(
+                new String[] {"status", "--db", storeDir.toString(), "--json"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).isZero();
+        JsonNode status = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertThat(status.get("model").asText()).isEqualTo(embedder.modelId());
+        JsonNode r = status.get("repos").get(0);
+        assertThat(r.get("name").asText()).isEqualTo("tinyroute");
+        assertThat(fieldNames(r)).contains("commit", "indexed_at");
+        assertThat(fieldNames(r.get("chunks"))).containsExactlyInAnyOrder("code", "readme", "manifest", "module_doc");
+        assertThat(r.get("languages").get("java").asInt()).isPositive();
+    }
+
+    @Test
+    void cli_refuses_another_model_without_full_and_rebuilds_the_store_with_it() throws IOException {
+        Path otherStore = tmp.resolve("other-store");
+        VectorStore.open(otherStore, "some/other-model", embedder.dimension()).close();
+        Path small = tmp.resolve("small");
+        write(
+                small.resolve("Calc.java"),
+                "class Calc {\n    int add(int a, int b) {\n        return a + b;\n    }\n}\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+        int refused = IngestCli.run(new String[] {"ingest", small.toString(), "--db", otherStore.toString()}, o, e);
+
+        assertThat(refused).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("error: the store in " + otherStore + " was built with model some/other-model")
+                .contains("--full")
+                .hasLineCount(1);
+
+        err.reset();
+        int rebuilt = IngestCli.run(
+                new String[] {"ingest", small.toString(), "--full", "--json", "--db", otherStore.toString()}, o, e);
+
+        assertThat(rebuilt).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(VectorStore.storedModelId(otherStore)).contains(embedder.modelId());
+        try (VectorStore store = VectorStore.open(otherStore, embedder.modelId(), embedder.dimension())) {
+            assertThat(store.fileIndex("small")).containsOnlyKeys("Calc.java");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    /** The test's copy of the fixture, under the name the template store knows it by. */
+    private IngestRequest tinyroute() {
+        return new IngestRequest(repo.toString(), Optional.of("tinyroute"), Optional.empty());
+    }
+
+    private VectorStore open() {
+        return VectorStore.open(storeDir, embedder.modelId(), embedder.dimension());
+    }
+
+    private static IngestOptions withDryRun(IngestOptions o) {
+        return new IngestOptions(o.full(), true, o.maxFileBytes(), o.plainText(), o.allowFileUrls(), o.cloneDir());
+    }
+
+    private static CodeChunk aMethod(VectorStore store, String path) {
+        return store.findByPath(path, Optional.of("tinyroute")).stream()
+                .filter(c -> c instanceof CodeChunk cc
+                        && cc.symbolKind() == SymbolKind.METHOD
+                        && cc.endLine() - cc.startLine() >= 4)
+                .map(CodeChunk.class::cast)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private void appendToLine(String rel, int line, String suffix) throws IOException {
+        Path file = repo.resolve(rel);
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        lines.set(line - 1, lines.get(line - 1) + suffix);
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    private static Set<String> fieldNames(JsonNode node) {
+        Set<String> names = new java.util.HashSet<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static void write(Path file, String content) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            walk.forEach(src -> {
+                Path dst = to.resolve(from.relativize(src).toString());
+                try {
+                    if (Files.isDirectory(src)) {
+                        Files.createDirectories(dst);
+                    } else {
+                        Files.copy(src, dst);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static Set<String> ids(List<Chunk> chunks) {
+        return chunks.stream().map(Chunk::id).collect(Collectors.toSet());
+    }
+}
