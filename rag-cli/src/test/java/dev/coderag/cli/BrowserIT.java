@@ -150,7 +150,7 @@ class BrowserIT {
         shot("04-repo-added");
 
         new WebDriverWait(driver, T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
-        assertThat(driver.findElement(status).getText()).isEqualTo("ready");
+        assertThat(driver.findElement(status).getText()).isEqualToIgnoringCase("ready");
         shot("05-repo-ready");
     }
 

@@ -50,9 +50,10 @@ final class Proc implements AutoCloseable {
 
     private Proc(Process process) {
         this.process = process;
-        this.outDone = CompletableFuture.runAsync(() -> pump(process.inputReader(StandardCharsets.UTF_8), outLines));
-        this.errDone = CompletableFuture.runAsync(() -> pump(
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines));
+        // One thread per stream (not the common pool: a server's pumps block for as long as it runs).
+        this.outDone = pumpInThread(process.inputReader(StandardCharsets.UTF_8), outLines);
+        this.errDone = pumpInThread(
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines);
     }
 
     /** Starts {@code ./rag args} in {@code cwd} with the test JVM's environment plus {@code env}. */
@@ -182,6 +183,15 @@ final class Proc implements AutoCloseable {
 
     synchronized String err() {
         return String.join("\n", errLines);
+    }
+
+    private CompletableFuture<Void> pumpInThread(BufferedReader reader, List<String> sink) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("proc-" + process.pid()).start(() -> {
+            pump(reader, sink);
+            done.complete(null);
+        });
+        return done;
     }
 
     private void pump(BufferedReader reader, List<String> sink) {
