@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -80,7 +81,7 @@ class BrowserIT {
                 .usingAnyFreePort()
                 .build();
         driver = new ChromeDriver(service, options);
-        wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+        wait = waiting(Duration.ofSeconds(60));
     }
 
     @AfterAll
@@ -149,7 +150,7 @@ class BrowserIT {
         wait.until(ExpectedConditions.presenceOfElementLocated(status));
         shot("04-repo-added");
 
-        new WebDriverWait(driver, T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
+        waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
         assertThat(driver.findElement(status).getText()).isEqualToIgnoringCase("ready");
         shot("05-repo-ready");
     }
@@ -195,6 +196,13 @@ class BrowserIT {
         } catch (NoAlertPresentException expected) {
             // untrusted text stayed text
         }
+    }
+
+    /** htmx swaps whole fragments (the repo list re-renders every second while indexing): re-find, don't fail. */
+    private static WebDriverWait waiting(Duration timeout) {
+        WebDriverWait w = new WebDriverWait(driver, timeout);
+        w.ignoring(StaleElementReferenceException.class);
+        return w;
     }
 
     private static By testid(String id) {
