@@ -65,6 +65,11 @@ final class Fusion {
      * deterministic. Lists with weight 0 only contribute provenance when the chunk scored elsewhere.
      */
     static List<Fused> rrf(List<RankedList> lists, int k) {
+        return rrf(lists, k, Chunk::id);
+    }
+
+    /** As {@link #rrf(List, int)}, with a (memoising) id function. */
+    static List<Fused> rrf(List<RankedList> lists, int k, java.util.function.Function<Chunk, String> idOf) {
         Map<String, Chunk> chunks = new LinkedHashMap<>();
         Map<String, Double> scores = new HashMap<>();
         Map<String, EnumSet<Via>> via = new HashMap<>();
@@ -72,7 +77,7 @@ final class Fusion {
             Set<String> seenInList = new HashSet<>();
             int rank = 0;
             for (Chunk c : list.chunks()) {
-                String id = c.id();
+                String id = idOf.apply(c);
                 if (!seenInList.add(id)) {
                     continue;
                 }
@@ -153,11 +158,12 @@ final class Fusion {
     }
 
     /** Merges lists that carry comparable scores (cosines of one model) by score, first occurrence wins. */
-    static List<dev.coderag.store.ScoredChunk> mergeByScore(List<List<dev.coderag.store.ScoredChunk>> lists) {
+    static List<dev.coderag.store.ScoredChunk> mergeByScore(
+            List<List<dev.coderag.store.ScoredChunk>> lists, java.util.function.Function<Chunk, String> idOf) {
         Map<String, dev.coderag.store.ScoredChunk> best = new LinkedHashMap<>();
         for (List<dev.coderag.store.ScoredChunk> list : lists) {
             for (dev.coderag.store.ScoredChunk sc : list) {
-                best.merge(sc.chunk().id(), sc, (a, b) -> a.score() >= b.score() ? a : b);
+                best.merge(idOf.apply(sc.chunk()), sc, (a, b) -> a.score() >= b.score() ? a : b);
             }
         }
         List<dev.coderag.store.ScoredChunk> out = new ArrayList<>(best.values());
