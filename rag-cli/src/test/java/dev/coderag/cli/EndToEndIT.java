@@ -162,16 +162,19 @@ class EndToEndIT {
     }
 
     @Test
-    void a_store_built_with_another_model_is_refused_with_a_pointer_to_full() throws IOException {
+    void a_store_built_with_another_model_is_refused_and_full_rebuilds_it_with_the_new_one() throws IOException {
         Path other = Proc.copyTree(db, tmp.resolve("store-copy")); // built with the default model, fp32
 
         Proc.Result refused =
                 Proc.runRag(tmp, Map.of("RAG_MODEL", "int8"), T, "ingest", repo.toString(), "--db", other.toString());
-
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("--full").doesNotContain("Exception");
+
+        Proc.Result rebuilt = Proc.runRag(
+                tmp, Map.of("RAG_MODEL", "int8"), T, "ingest", repo.toString(), "--db", other.toString(), "--full");
+        assertThat(rebuilt.exitCode()).as(rebuilt.err()).isZero();
         Proc.Result status = Proc.runRag(tmp, Map.of(), T, "status", "--db", other.toString(), "--json");
-        assertThat(JSON.readTree(status.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5");
+        assertThat(JSON.readTree(status.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5-int8");
     }
 
     private static HttpResponse<String> get(String url) throws IOException, InterruptedException {
