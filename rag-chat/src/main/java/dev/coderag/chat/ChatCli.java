@@ -188,6 +188,9 @@ public final class ChatCli implements Runnable {
         @Override
         public Integer call() throws InterruptedException {
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
+            if (port < 0 || port > 65535) {
+                throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
+            }
             ServerOptions options = new ServerOptions(host, port, chat);
             Path db = parent.dbPath(common.db);
             Embedder embedder = parent.openEmbedder(common, db);

@@ -121,8 +121,6 @@ public final class ChatServer implements AutoCloseable {
 
     /** {@code http://host:port/}. */
     public String url() {
-        String host = app.jettyServer().server().getURI() == null ? "127.0.0.1" : null;
-        Objects.requireNonNullElse(host, "");
         return "http://" + displayHost() + ":" + port() + "/";
     }
 

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  */
 final class QueryAnalyzer {
     /** Above this many terms BM25 gets slow and unselective; identifiers are kept first. */
-    static final int MAX_LEXICAL_TERMS = 40;
+    static final int MAX_LEXICAL_TERMS = 80;
 
     static final int MAX_FRAMES = 20;
 

@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param hitsPerTable returned hits per table ({@code code, readme, manifest, module_doc})
  * @param hitsPerRetriever candidates each retriever produced ({@code vector, lexical, graph, pin})
- * @param timingsMs milliseconds per stage, in pipeline order
+ * @param timingsMs milliseconds per stage, in pipeline order (see {@link Trace#timingsMs()} for the stage names)
  * @param lexicalQuery the informative terms sent to BM25
  * @param pins {@code path:start-end} of the chunks pinned because the query names them
  */

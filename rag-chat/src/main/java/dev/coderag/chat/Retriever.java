@@ -15,7 +15,6 @@ import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,6 +24,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The retrieval half of the chat pipeline, and the same code path the evaluation harness calls. One instance
@@ -83,6 +88,37 @@ public final class Retriever {
         }
     }
 
+    private static final ExecutorService SEARCHES = Executors.newVirtualThreadPerTaskExecutor();
+
+    private record SearchTask(Via via, double weight, Callable<List<ScoredChunk>> call) {}
+
+    private static <T> T timed(Map<String, Double> stageMs, String stage, Callable<T> call) throws Exception {
+        long t0 = System.nanoTime();
+        try {
+            return call.call();
+        } finally {
+            stageMs.merge(stage, (System.nanoTime() - t0) / 1e6, Double::sum);
+        }
+    }
+
+    /** The result of a concurrent search; its own unchecked exception (a StoreException) passes through. */
+    private static <T> T join(Future<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while searching", e);
+        }
+    }
+
     /** Pinned candidate with the strength of the evidence (frame 3, named file/identifier 2, word 1). */
     private record Pin(Chunk chunk, double strength) {}
 
@@ -90,6 +126,7 @@ public final class Retriever {
         Objects.requireNonNull(query, "query");
         Objects.requireNonNull(mode, "mode");
         Stopwatch clock = new Stopwatch();
+        ChunkIds ids = new ChunkIds();
         QueryAnalysis analysis = QueryAnalyzer.analyze(query);
         QueryAnalysis previous =
                 followUp.previousQuestion().isBlank() ? null : QueryAnalyzer.analyze(followUp.previousQuestion());
@@ -109,7 +146,7 @@ public final class Retriever {
         Map<Lane, Integer> quotas = Fusion.quotas(route, limit);
         int total = limit > 0 ? limit : route.total();
 
-        Map<String, Double> relevance = new HashMap<>();
+        Map<String, Double> relevance = new ConcurrentHashMap<>();
         Map<String, Integer> perRetriever = new LinkedHashMap<>();
         List<CallRelation> relations = new ArrayList<>();
         List<String> pinLocations = new ArrayList<>();
@@ -121,20 +158,20 @@ public final class Retriever {
                             lists.add(store.search(kind, qv, total, filter));
                         }
                         clock.lap("vector");
-                        List<ScoredChunk> merged = Fusion.mergeByScore(lists);
+                        List<ScoredChunk> merged = Fusion.mergeByScore(lists, ids::of);
                         perRetriever.put(Via.VECTOR.id(), merged.size());
-                        merged.forEach(sc -> relevance.put(sc.chunk().id(), sc.score()));
+                        merged.forEach(sc -> relevance.put(ids.of(sc.chunk()), sc.score()));
                         yield asFused(merged, Via.VECTOR, total);
                     }
                     case LEXICAL -> {
                         List<List<ScoredChunk>> lists = new ArrayList<>();
                         if (!lexicalQuery.isBlank()) {
                             for (ChunkKind kind : ChunkKind.values()) {
-                                lists.add(store.lexicalSearch(kind, lexicalQuery, total, filter));
+                                lists.add(lexicalSearch(kind, lexicalQuery, total, filter));
                             }
                         }
                         clock.lap("lexical");
-                        List<ScoredChunk> merged = Fusion.mergeByScore(lists);
+                        List<ScoredChunk> merged = Fusion.mergeByScore(lists, ids::of);
                         perRetriever.put(Via.LEXICAL.id(), merged.size());
                         yield asFused(merged, Via.LEXICAL, total);
                     }
@@ -145,14 +182,14 @@ public final class Retriever {
                         int nl = 0;
                         for (ChunkKind kind : ChunkKind.values()) {
                             List<ScoredChunk> v = store.search(kind, qv, k, filter);
-                            v.forEach(sc -> relevance.put(sc.chunk().id(), sc.score()));
+                            v.forEach(sc -> relevance.put(ids.of(sc.chunk()), sc.score()));
                             lists.add(new RankedList(Via.VECTOR, 0.5, chunks(v)));
                             nv += v.size();
                         }
                         clock.lap("vector");
                         if (!lexicalQuery.isBlank()) {
                             for (ChunkKind kind : ChunkKind.values()) {
-                                List<ScoredChunk> l = store.lexicalSearch(kind, lexicalQuery, k, filter);
+                                List<ScoredChunk> l = lexicalSearch(kind, lexicalQuery, k, filter);
                                 lists.add(new RankedList(Via.LEXICAL, 0.5, chunks(l)));
                                 nl += l.size();
                             }
@@ -160,7 +197,7 @@ public final class Retriever {
                         clock.lap("lexical");
                         perRetriever.put(Via.VECTOR.id(), nv);
                         perRetriever.put(Via.LEXICAL.id(), nl);
-                        List<Fused> fused = Fusion.rrf(lists, routing.rrfK());
+                        List<Fused> fused = Fusion.rrf(lists, routing.rrfK(), ids::of);
                         clock.lap("fuse");
                         yield List.copyOf(fused.subList(0, Math.min(total, fused.size())));
                     }
@@ -169,10 +206,10 @@ public final class Retriever {
                                 .mapToInt(Integer::intValue)
                                 .max()
                                 .orElse(1);
-                        List<RankedList> lists = new ArrayList<>();
-                        int nv = 0;
-                        int nl = 0;
-                        Map<ChunkKind, List<ScoredChunk>> lexicalHits = new EnumMap<>(ChunkKind.class);
+                        // every table's vector and lexical search and the pin lookups run concurrently: they
+                        // are independent reads, and on an idle machine this halves the latency of a question
+                        String lq = lexicalQuery;
+                        List<SearchTask> tasks = new ArrayList<>();
                         for (ChunkKind kind : ChunkKind.values()) {
                             int quota = quotas.getOrDefault(Lane.of(kind), 0);
                             if (quota == 0) {
@@ -180,25 +217,46 @@ public final class Retriever {
                             }
                             int k = Math.max(routing.minCandidates(), quota * routing.candidatesFactor());
                             double tableWeight = (double) quota / maxQuota;
-                            List<ScoredChunk> v = store.search(kind, qv, k, filter);
-                            v.forEach(sc -> relevance.put(sc.chunk().id(), sc.score()));
-                            lists.add(new RankedList(Via.VECTOR, (1 - route.lexical()) * tableWeight, chunks(v)));
-                            nv += v.size();
-                            if (!lexicalQuery.isBlank() && route.lexical() > 0) {
-                                lexicalHits.put(kind, store.lexicalSearch(kind, lexicalQuery, k, filter));
+                            tasks.add(new SearchTask(
+                                    Via.VECTOR,
+                                    (1 - route.lexical()) * tableWeight,
+                                    () -> store.search(kind, qv, k, filter)));
+                            if (!lq.isBlank() && route.lexical() > 0) {
+                                tasks.add(new SearchTask(
+                                        Via.LEXICAL,
+                                        route.lexical() * tableWeight,
+                                        () -> lexicalSearch(kind, lq, k, filter)));
                             }
                         }
-                        clock.lap("vector");
-                        for (Map.Entry<ChunkKind, List<ScoredChunk>> e : lexicalHits.entrySet()) {
-                            double tableWeight = (double) quotas.getOrDefault(Lane.of(e.getKey()), 0) / maxQuota;
-                            lists.add(new RankedList(Via.LEXICAL, route.lexical() * tableWeight, chunks(e.getValue())));
-                            nl += e.getValue().size();
+                        Map<String, Double> stageMs = new ConcurrentHashMap<>();
+                        List<Future<List<ScoredChunk>>> searches = new ArrayList<>();
+                        for (SearchTask t : tasks) {
+                            searches.add(
+                                    SEARCHES.submit(() -> timed(stageMs, t.via().id(), t.call())));
                         }
-                        clock.lap("lexical");
+                        Future<List<Pin>> pinSearch = SEARCHES.submit(() -> timed(
+                                stageMs, "pins", () -> pins(analysis, previous, followUp, repo, qv, relevance, ids)));
+                        List<RankedList> lists = new ArrayList<>();
+                        int nv = 0;
+                        int nl = 0;
+                        for (int i = 0; i < tasks.size(); i++) {
+                            SearchTask t = tasks.get(i);
+                            List<ScoredChunk> hits = join(searches.get(i));
+                            if (t.via() == Via.VECTOR) {
+                                hits.forEach(sc -> relevance.put(ids.of(sc.chunk()), sc.score()));
+                                nv += hits.size();
+                            } else {
+                                nl += hits.size();
+                            }
+                            lists.add(new RankedList(t.via(), t.weight(), chunks(hits)));
+                        }
+                        List<Pin> pins = join(pinSearch);
+                        clock.lap("search");
+                        clock.add("vector", stageMs.getOrDefault("vector", 0.0));
+                        clock.add("lexical", stageMs.getOrDefault("lexical", 0.0));
+                        clock.add("pins", stageMs.getOrDefault("pins", 0.0));
                         perRetriever.put(Via.VECTOR.id(), nv);
                         perRetriever.put(Via.LEXICAL.id(), nl);
-
-                        List<Pin> pins = pins(analysis, previous, followUp, repo, qv, relevance);
                         pins.forEach(p -> pinLocations.add(p.chunk().location()));
                         perRetriever.put(Via.PIN.id(), pins.size());
                         if (!pins.isEmpty()) {
@@ -207,15 +265,14 @@ public final class Retriever {
                                     routing.pinWeight(),
                                     pins.stream().map(Pin::chunk).toList()));
                         }
-                        clock.lap("pins");
 
-                        List<Fused> fused = Fusion.rrf(lists, routing.rrfK());
+                        List<Fused> fused = Fusion.rrf(lists, routing.rrfK(), ids::of);
                         if (route.graph() > 0) {
-                            List<Chunk> graph = expand(fused, quotas.getOrDefault(Lane.GRAPH, 0), relations);
+                            List<Chunk> graph = expand(fused, quotas.getOrDefault(Lane.GRAPH, 0), relations, ids);
                             perRetriever.put(Via.GRAPH.id(), graph.size());
                             if (!graph.isEmpty()) {
                                 lists.add(new RankedList(Via.GRAPH, routing.graphWeight(), graph));
-                                fused = Fusion.rrf(lists, routing.rrfK());
+                                fused = Fusion.rrf(lists, routing.rrfK(), ids::of);
                             }
                             clock.lap("graph");
                         } else {
@@ -227,7 +284,7 @@ public final class Retriever {
                     }
                 };
 
-        fillRelevance(selected.stream().map(Fused::chunk).toList(), qv, relevance);
+        fillRelevance(selected.stream().map(Fused::chunk).toList(), qv, relevance, ids);
         clock.lap("relevance");
 
         double top = selected.isEmpty() ? 1 : selected.getFirst().score();
@@ -239,7 +296,7 @@ public final class Retriever {
         }
         for (Fused f : selected) {
             double score = top > 0 ? Math.max(0, Math.min(1, f.score() / top)) : 0;
-            double rel = relevance.getOrDefault(f.chunk().id(), 0.0);
+            double rel = relevance.getOrDefault(ids.of(f.chunk()), 0.0);
             hits.add(new ScoredChunk(f.chunk(), score));
             details.add(new RetrievalHit(f.chunk(), score, rel, f.via()));
             perTable.merge(f.chunk().kind().table(), 1, Integer::sum);
@@ -248,13 +305,18 @@ public final class Retriever {
         return new Retrieval(hits, intent.intent(), intent.confidence(), details, relations, trace);
     }
 
+    /** BM25 hits of one table, re-ranked by the evidence of the rest of each file ({@link Fusion#withFileSupport}). */
+    private List<ScoredChunk> lexicalSearch(ChunkKind kind, String query, int k, SearchFilter filter) {
+        return Fusion.withFileSupport(store.lexicalSearch(kind, query, k, filter), Fusion.FILE_SUPPORT);
+    }
+
     /** Callers and callees of the top code hits, best seed first; records the edges it follows. */
-    private List<Chunk> expand(List<Fused> fused, int graphQuota, List<CallRelation> relations) {
+    private List<Chunk> expand(List<Fused> fused, int graphQuota, List<CallRelation> relations, ChunkIds ids) {
         int seeds = 3;
         int perSeed = Math.max(2, graphQuota);
         List<Chunk> out = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
-        fused.forEach(f -> seen.add(f.chunk().id()));
+        fused.forEach(f -> seen.add(ids.of(f.chunk())));
         int used = 0;
         for (Fused f : fused) {
             if (used >= seeds) {
@@ -264,17 +326,17 @@ public final class Retriever {
                 continue;
             }
             used++;
-            List<String> ids = new ArrayList<>();
-            for (CallEdge e : store.callers(seed.id())) {
-                ids.add(e.callerId());
+            List<String> callerIds = new ArrayList<>();
+            for (CallEdge e : store.callers(ids.of(seed))) {
+                callerIds.add(e.callerId());
             }
             List<Chunk> callers =
-                    store.getAll(ids.stream().distinct().limit(perSeed).toList());
+                    store.getAll(callerIds.stream().distinct().limit(perSeed).toList());
             for (Chunk c : callers) {
-                relations.add(new CallRelation(c.id(), c.title(), seed.id(), seed.symbol()));
+                relations.add(new CallRelation(ids.of(c), c.title(), ids.of(seed), seed.symbol()));
                 out.add(c);
             }
-            List<CallEdge> calleeEdges = store.callees(seed.id());
+            List<CallEdge> calleeEdges = store.callees(ids.of(seed));
             List<String> calleeIds = new ArrayList<>();
             for (CallEdge e : calleeEdges) {
                 e.calleeId().ifPresent(calleeIds::add);
@@ -282,11 +344,11 @@ public final class Retriever {
             Map<String, Chunk> callees = new HashMap<>();
             for (Chunk c :
                     store.getAll(calleeIds.stream().distinct().limit(perSeed).toList())) {
-                callees.put(c.id(), c);
+                callees.put(ids.of(c), c);
             }
             for (CallEdge e : calleeEdges) {
                 String id = e.calleeId().orElse("");
-                relations.add(new CallRelation(seed.id(), seed.qualifiedName(), id, e.calleeName()));
+                relations.add(new CallRelation(ids.of(seed), seed.qualifiedName(), id, e.calleeName()));
                 Chunk c = callees.get(id);
                 if (c != null) {
                     out.add(c);
@@ -295,9 +357,9 @@ public final class Retriever {
         }
         // Candidates already retrieved keep their place; graph adds provenance and a small boost to them too.
         List<Chunk> dedup = new ArrayList<>();
-        Set<String> ids = new LinkedHashSet<>();
+        Set<String> unique = new LinkedHashSet<>();
         for (Chunk c : out) {
-            if (ids.add(c.id())) {
+            if (unique.add(ids.of(c))) {
                 dedup.add(c);
             }
         }
@@ -314,7 +376,8 @@ public final class Retriever {
             FollowUp followUp,
             Optional<String> repo,
             float[] qv,
-            Map<String, Double> relevance) {
+            Map<String, Double> relevance,
+            ChunkIds ids) {
         Map<String, Pin> pins = new LinkedHashMap<>();
         int frameIndex = 0;
         for (StackFrame f : analysis.frames()) {
@@ -330,47 +393,46 @@ public final class Retriever {
             }
             Chunk best = frameChunk(file, f);
             if (best != null) {
-                addPin(pins, best, 3.0 - frameIndex * 0.01);
+                addPin(pins, best, 3.0 - frameIndex * 0.01, ids);
                 frameIndex++;
             }
         }
         for (String name : analysis.fileNames()) {
-            addFilePins(pins, store.findByPath(name, repo), 2.0, qv, relevance);
+            addFilePins(pins, store.findByPath(name, repo), 2.0, qv, relevance, ids);
         }
         int identifiers = 0;
         for (String id : analysis.identifiers()) {
             if (identifiers++ >= 25) {
                 break;
             }
-            addSymbolPins(pins, id, repo, 2.0, 5, qv, relevance);
+            addSymbolPins(pins, id, repo, 2.0, 5, qv, relevance, ids);
         }
         for (String word : analysis.words()) {
-            addSymbolPins(pins, word, repo, 1.0, 3, qv, relevance);
+            addSymbolPins(pins, word, repo, 1.0, 3, qv, relevance, ids);
         }
         if (previous != null) {
             for (String name : previous.fileNames()) {
-                addFilePins(pins, store.findByPath(name, repo), 0.8, qv, relevance);
+                addFilePins(pins, store.findByPath(name, repo), 0.8, qv, relevance, ids);
             }
             for (String id : previous.identifiers()) {
-                addSymbolPins(pins, id, repo, 0.8, 5, qv, relevance);
+                addSymbolPins(pins, id, repo, 0.8, 5, qv, relevance, ids);
             }
             for (String word : previous.words()) {
-                addSymbolPins(pins, word, repo, 0.6, 3, qv, relevance);
+                addSymbolPins(pins, word, repo, 0.6, 3, qv, relevance, ids);
             }
         }
         if (pins.isEmpty()) {
             // "and where is it called?": nothing named now, so the subject is what the last answer was about
             for (Chunk c : followUp.previousSources().stream().limit(2).toList()) {
                 if (repo.isEmpty() || repo.get().equals(c.repo())) {
-                    addPin(pins, c, 0.5);
+                    addPin(pins, c, 0.5, ids);
                 }
             }
         }
-        fillRelevance(pins.values().stream().map(Pin::chunk).toList(), qv, relevance);
+        fillRelevance(pins.values().stream().map(Pin::chunk).toList(), qv, relevance, ids);
         return pins.values().stream()
                 .sorted(Comparator.comparingDouble(Pin::strength)
-                        .thenComparingDouble(
-                                p -> relevance.getOrDefault(p.chunk().id(), 0.0))
+                        .thenComparingDouble(p -> relevance.getOrDefault(ids.of(p.chunk()), 0.0))
                         .reversed())
                 .limit(routing.maxPins())
                 .toList();
@@ -406,11 +468,16 @@ public final class Retriever {
     }
 
     private void addFilePins(
-            Map<String, Pin> pins, List<Chunk> chunks, double strength, float[] qv, Map<String, Double> relevance) {
+            Map<String, Pin> pins,
+            List<Chunk> chunks,
+            double strength,
+            float[] qv,
+            Map<String, Double> relevance,
+            ChunkIds ids) {
         if (chunks.isEmpty()) {
             return;
         }
-        fillRelevance(chunks, qv, relevance);
+        fillRelevance(chunks, qv, relevance, ids);
         Map<String, List<Chunk>> byFile = new LinkedHashMap<>();
         for (Chunk c : chunks) {
             byFile.computeIfAbsent(c.repo() + "\0" + c.path(), x -> new ArrayList<>())
@@ -418,19 +485,19 @@ public final class Retriever {
         }
         // An ambiguous short name (index.ts in ten folders) pins less: best three files, best two chunks each.
         byFile.values().stream()
-                .sorted(Comparator.comparingDouble((List<Chunk> cs) -> bestRelevance(cs, relevance))
+                .sorted(Comparator.comparingDouble((List<Chunk> cs) -> bestRelevance(cs, relevance, ids))
                         .reversed())
                 .limit(3)
                 .forEach(cs -> cs.stream()
-                        .sorted(Comparator.comparingDouble((Chunk c) -> relevance.getOrDefault(c.id(), 0.0))
+                        .sorted(Comparator.comparingDouble((Chunk c) -> relevance.getOrDefault(ids.of(c), 0.0))
                                 .reversed())
                         .limit(2)
-                        .forEach(c -> addPin(pins, c, strength)));
+                        .forEach(c -> addPin(pins, c, strength, ids)));
     }
 
-    private static double bestRelevance(List<Chunk> chunks, Map<String, Double> relevance) {
+    private static double bestRelevance(List<Chunk> chunks, Map<String, Double> relevance, ChunkIds ids) {
         return chunks.stream()
-                .mapToDouble(c -> relevance.getOrDefault(c.id(), 0.0))
+                .mapToDouble(c -> relevance.getOrDefault(ids.of(c), 0.0))
                 .max()
                 .orElse(0);
     }
@@ -442,7 +509,8 @@ public final class Retriever {
             double strength,
             int maxAmbiguity,
             float[] qv,
-            Map<String, Double> relevance) {
+            Map<String, Double> relevance,
+            ChunkIds ids) {
         List<Chunk> found = store.findBySymbol(name, repo);
         if (found.isEmpty() && name.indexOf('.') > 0) {
             String last = name.substring(name.lastIndexOf('.') + 1);
@@ -461,16 +529,16 @@ public final class Retriever {
         if (found.isEmpty()) {
             return;
         }
-        fillRelevance(found, qv, relevance);
+        fillRelevance(found, qv, relevance, ids);
         List<Chunk> ranked = found.stream()
-                .sorted(Comparator.comparingDouble((Chunk c) -> relevance.getOrDefault(c.id(), 0.0))
+                .sorted(Comparator.comparingDouble((Chunk c) -> relevance.getOrDefault(ids.of(c), 0.0))
                         .reversed())
                 .toList();
         // A name defined in many places (toString, main) is weak evidence: keep only its best two.
         int keep = ranked.size() > maxAmbiguity ? 2 : Math.min(ranked.size(), 3);
         ranked.stream()
                 .limit(keep)
-                .forEach(c -> addPin(pins, c, ranked.size() > maxAmbiguity ? strength / 2 : strength));
+                .forEach(c -> addPin(pins, c, ranked.size() > maxAmbiguity ? strength / 2 : strength, ids));
     }
 
     private static boolean declaredInFileOf(CodeChunk code, String ownerSimple) {
@@ -478,15 +546,15 @@ public final class Retriever {
         return path.endsWith("/" + ownerSimple + ".java") || path.equals(ownerSimple + ".java");
     }
 
-    private static void addPin(Map<String, Pin> pins, Chunk c, double strength) {
-        pins.merge(c.id(), new Pin(c, strength), (a, b) -> a.strength() >= b.strength() ? a : b);
+    private static void addPin(Map<String, Pin> pins, Chunk c, double strength, ChunkIds ids) {
+        pins.merge(ids.of(c), new Pin(c, strength), (a, b) -> a.strength() >= b.strength() ? a : b);
     }
 
     /** Adds the cosine of every chunk not yet in {@code relevance}, from the stored vectors. */
-    private void fillRelevance(Collection<Chunk> chunks, float[] qv, Map<String, Double> relevance) {
+    private void fillRelevance(Collection<Chunk> chunks, float[] qv, Map<String, Double> relevance, ChunkIds ids) {
         Map<String, List<String>> idsByHash = new HashMap<>();
         for (Chunk c : chunks) {
-            String id = c.id();
+            String id = ids.of(c);
             if (!relevance.containsKey(id)) {
                 idsByHash
                         .computeIfAbsent(c.contentHash(), h -> new ArrayList<>())

@@ -16,6 +16,11 @@ final class Stopwatch {
         last = now;
     }
 
+    /** Records a stage measured elsewhere (e.g. inside concurrent tasks), without moving the lap mark. */
+    void add(String stage, double ms) {
+        laps.merge(stage, ms, Double::sum);
+    }
+
     double totalMs() {
         return (System.nanoTime() - start) / 1e6;
     }

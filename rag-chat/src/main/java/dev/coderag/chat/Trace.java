@@ -9,8 +9,10 @@ import java.util.Map;
  * @param intent the classified intent and its confidence
  * @param hitsPerTable retrieved chunks per table
  * @param hitsPerRetriever candidates per retriever ({@code vector, lexical, graph, pin})
- * @param timingsMs milliseconds per stage ({@code analyze, embed, intent, vector, lexical, pins, graph, fuse,
- *     relevance, context, generate, total})
+ * @param timingsMs milliseconds per stage, in pipeline order: {@code analyze, embed, intent, search, vector,
+ *     lexical, pins, graph, fuse, relevance, context, generate, total}. {@code search} is the wall time of the
+ *     concurrent phase in which {@code vector}, {@code lexical} and {@code pins} run side by side; those three
+ *     are each stage's own time summed over its tables, so they may add up to more than {@code search}.
  * @param lexicalQuery the terms sent to BM25
  * @param pins locations pinned because the question names them
  * @param generator {@code none | openai | gemini}: what produced the answer text

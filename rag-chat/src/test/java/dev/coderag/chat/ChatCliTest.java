@@ -49,6 +49,9 @@ class ChatCliTest {
         Result r = run(Map.of(), "serve", "--port", "notanumber");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("error: ").contains("try: rag serve --help");
+        Result port = run(Map.of("RAG_PORT", "70000"), "serve");
+        assertThat(port.code()).isEqualTo(2);
+        assertThat(port.err()).contains("--port must be between 0 and 65535");
         Result none = run(Map.of());
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).contains("serve or ask");

@@ -34,16 +34,23 @@ final class FixtureStore {
         if (store == null) {
             Embedder embedder = SharedModel.embedder();
             Path dir = tempDir("coderag-chat-fixture-");
-            store = VectorStore.open(dir, embedder.modelId(), embedder.dimension());
-            Ingester.create(store, embedder, IngestOptions.defaults(dir))
-                    .ingest(
-                            List.of(new IngestRequest(FIXTURE.toString(), Optional.of(REPO), Optional.empty())),
-                            ProgressListener.NONE);
-            VectorStore s = store;
+            VectorStore s;
+            try {
+                s = VectorStore.open(dir, embedder.modelId(), embedder.dimension());
+            } catch (RuntimeException e) {
+                delete(dir);
+                throw e;
+            }
+            // registered before ingesting, so a failed ingest leaves no directory behind either
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 s.close();
                 delete(dir);
             }));
+            Ingester.create(s, embedder, IngestOptions.defaults(dir))
+                    .ingest(
+                            List.of(new IngestRequest(FIXTURE.toString(), Optional.of(REPO), Optional.empty())),
+                            ProgressListener.NONE);
+            store = s;
         }
         return store;
     }

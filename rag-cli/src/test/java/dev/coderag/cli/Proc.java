@@ -50,9 +50,10 @@ final class Proc implements AutoCloseable {
 
     private Proc(Process process) {
         this.process = process;
-        this.outDone = CompletableFuture.runAsync(() -> pump(process.inputReader(StandardCharsets.UTF_8), outLines));
-        this.errDone = CompletableFuture.runAsync(() -> pump(
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines));
+        // One thread per stream (not the common pool: a server's pumps block for as long as it runs).
+        this.outDone = pumpInThread(process.inputReader(StandardCharsets.UTF_8), outLines);
+        this.errDone = pumpInThread(
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines);
     }
 
     /** Starts {@code ./rag args} in {@code cwd} with the test JVM's environment plus {@code env}. */
@@ -68,7 +69,12 @@ final class Proc implements AutoCloseable {
      * otherwise the test JVM's environment plus {@code env}.
      */
     static Proc start(List<String> command, Path cwd, Map<String, String> env, boolean cleanEnv) {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
+        List<String> resolved = new ArrayList<>(command);
+        if (cleanEnv && !resolved.getFirst().contains("/")) {
+            // As in a container, the program is looked up on the child's PATH (ProcessBuilder uses ours).
+            resolved.set(0, which(resolved.getFirst(), env.getOrDefault("PATH", "")));
+        }
+        ProcessBuilder pb = new ProcessBuilder(resolved).directory(cwd.toFile());
         if (cleanEnv) {
             pb.environment().clear();
         }
@@ -79,6 +85,16 @@ final class Proc implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
+    }
+
+    private static String which(String program, String path) {
+        for (String dir : path.split(":")) {
+            Path candidate = Path.of(dir, program);
+            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        throw new AssertionError(program + " is not on PATH " + path);
     }
 
     /** Runs {@code ./rag args} to completion. */
@@ -169,6 +185,15 @@ final class Proc implements AutoCloseable {
         return String.join("\n", errLines);
     }
 
+    private CompletableFuture<Void> pumpInThread(BufferedReader reader, List<String> sink) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("proc-" + process.pid()).start(() -> {
+            pump(reader, sink);
+            done.complete(null);
+        });
+        return done;
+    }
+
     private void pump(BufferedReader reader, List<String> sink) {
         try (reader) {
             String line;
@@ -191,11 +216,40 @@ final class Proc implements AutoCloseable {
         }
     }
 
-    /** Copies the polyglot fixture repository to {@code dir} (a plain directory, outside this git checkout). */
-    static Path copyFixture(Path dir) {
-        try (Stream<Path> files = Files.walk(FIXTURE)) {
+    /** A store built by {@code ./rag ingest} from a copy of the fixture repo (named tinyroute). */
+    record FixtureStore(Path repo, Path db, Result ingest) {}
+
+    private static FixtureStore shared;
+
+    /**
+     * The fixture store shared by the test classes of this JVM (embedding is the slow part: build it once).
+     * Read it freely; copy it with {@link #copyTree} before changing it.
+     */
+    static synchronized FixtureStore sharedStore() {
+        if (shared == null) {
+            Path dir = ROOT.resolve("rag-cli/target/it-fixture");
+            deleteTree(dir);
+            try {
+                Path repo = copyFixture(Files.createDirectories(dir.resolve("tinyroute")));
+                Path db = dir.resolve("store");
+                Result ingest =
+                        runRag(dir, Map.of(), Duration.ofMinutes(5), "ingest", repo.toString(), "--db", db.toString());
+                assertThat(ingest.exitCode())
+                        .as("ingest of the fixture: " + ingest.err())
+                        .isZero();
+                shared = new FixtureStore(repo, db, ingest);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return shared;
+    }
+
+    /** Copies a directory tree (a store, a repo) to {@code to}. */
+    static Path copyTree(Path from, Path to) {
+        try (Stream<Path> files = Files.walk(from)) {
             for (Path src : files.toList()) {
-                Path dst = dir.resolve(FIXTURE.relativize(src).toString());
+                Path dst = to.resolve(from.relativize(src).toString());
                 if (Files.isDirectory(src)) {
                     Files.createDirectories(dst);
                 } else {
@@ -205,6 +259,24 @@ final class Proc implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return dir;
+        return to;
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Copies the polyglot fixture repository to {@code dir} (a plain directory, outside this git checkout). */
+    static Path copyFixture(Path dir) {
+        return copyTree(FIXTURE, dir);
     }
 }

@@ -70,10 +70,24 @@ class EvalCliTest {
     }
 
     @Test
+    void lexical_only_refuses_the_modes_that_need_vectors() throws Exception {
+        Run r = run("--queries", queries().toString(), "--corpus", tmp.toString(), "--lexical-only", "--mode", "full");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("error: --lexical-only measures the lexical mode only; drop --mode full");
+    }
+
+    @Test
     void required_options_are_named() {
         Run r = run("--corpus", tmp.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--queries");
+    }
+
+    @Test
+    void the_launcher_may_pass_the_command_name_first() throws Exception {
+        Run r = run("eval", "--queries", queries().toString(), "--corpus", tmp.toString(), "--mode", "semantic");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("error: unknown mode 'semantic'");
     }
 
     @Test

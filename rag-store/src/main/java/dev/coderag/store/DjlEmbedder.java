@@ -42,10 +42,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * results back in input order.
  *
  * <p>Threads: ONNX Runtime sessions are safe for concurrent runs but DJL predictors are not, so predictors
- * come from a pool (at most one in use per thread at a time). {@link #embedDocuments} spreads batches over
- * {@code workers} threads, each running single-threaded inference by default: on a shared 2-core machine
- * that held up better than one 2-thread inference (see docs/BENCHMARKS.md). Spin-waiting of ONNX Runtime's
- * threads is off, since it halves throughput as soon as another process competes for the cores.
+ * come from a pool (each in use by one thread at a time). {@link #embedDocuments} spreads batches over
+ * {@code workers} threads (inline on the caller when there is one), each inference using
+ * {@code intraOpThreads}; see {@link Settings#fromSystemProperties} for the defaults. Spin-waiting of ONNX
+ * Runtime's threads is off, since it halves throughput as soon as another process competes for the cores.
  *
  * <p>Tuning knobs (system properties, read at {@link #open}): {@code coderag.embed.workers},
  * {@code coderag.embed.intraOpThreads}, {@code coderag.embed.batchTokens} (padded tokens per batch),
@@ -92,11 +92,19 @@ final class DjlEmbedder implements Embedder {
             }
         }
 
+        /**
+         * Defaults: one worker whose inference uses up to 4 cores, more workers beyond 4 cores. On 2 cores,
+         * two 1-thread workers and one 2-thread worker measured the same for embedDocuments within the noise
+         * of a shared machine (docs/BENCHMARKS.md), and one 2-thread worker also runs a single query on both
+         * cores and holds one batch's activations instead of two. A 384-wide model gains little from more
+         * than ~4 intra-op threads, so larger machines get more workers (not measured here: 2 cores only).
+         */
         static Settings fromSystemProperties() {
             int cores = Runtime.getRuntime().availableProcessors();
+            int intraOp = Math.min(cores, 4);
             return new Settings(
-                    Integer.getInteger("coderag.embed.workers", cores),
-                    Integer.getInteger("coderag.embed.intraOpThreads", 1),
+                    Integer.getInteger("coderag.embed.workers", Math.max(1, cores / intraOp)),
+                    Integer.getInteger("coderag.embed.intraOpThreads", intraOp),
                     Integer.getInteger("coderag.embed.batchTokens", 2048),
                     Integer.getInteger("coderag.embed.maxBatch", 32));
         }

@@ -65,6 +65,33 @@ final class GraphFiles {
         }
     }
 
+    /**
+     * Deletes temporary graph files left by processes that died while writing them (their names carry the
+     * writer's pid); files of live processes are left alone.
+     */
+    static void deleteStaleTemporaries(Path dir) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX + ".*.tmp")) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String[] parts =
+                        name.substring(0, name.length() - ".tmp".length()).split("\\.");
+                String pidAndRandom = parts[parts.length - 1];
+                int dash = pidAndRandom.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? pidAndRandom : pidAndRandom.substring(0, dash));
+                    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                        continue;
+                    }
+                } catch (NumberFormatException ignored) {
+                    // not one of ours: a stray name under our prefix is still ours to clean
+                }
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException ignored) {
+            // best effort: stale temporaries only cost disk space
+        }
+    }
+
     /** Writes a table's frozen index to {@code file} atomically. */
     static void write(Path file, String storeId, int dimension, StoreOptions options, VectorIndex.Frozen f)
             throws IOException {

@@ -23,7 +23,7 @@ import java.util.StringJoiner;
 final class LexicalQuery {
     private LexicalQuery() {}
 
-    static final int MAX_TERMS = 32;
+    static final int MAX_TERMS = 64;
     /** Distinct terms looked up in the vocabulary (~10 µs each); a 10-page bug report has fewer. */
     private static final int MAX_LOOKUPS = 2000;
 

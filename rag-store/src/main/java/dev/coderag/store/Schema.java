@@ -63,8 +63,8 @@ final class Schema {
                 "CREATE INDEX IF NOT EXISTS chunks_repo_kind ON chunks (repo, kind, language)",
                 "CREATE INDEX IF NOT EXISTS chunks_kind ON chunks (kind)",
                 "CREATE INDEX IF NOT EXISTS chunks_hash ON chunks (content_hash)",
-                "CREATE INDEX IF NOT EXISTS chunks_symbol ON chunks (symbol, repo) WHERE symbol IS NOT NULL",
-                "CREATE INDEX IF NOT EXISTS chunks_qualified ON chunks (qualified) WHERE qualified IS NOT NULL",
+                "CREATE INDEX IF NOT EXISTS chunks_symbol ON chunks (symbol, repo)",
+                "CREATE INDEX IF NOT EXISTS chunks_qualified ON chunks (qualified)",
                 "CREATE INDEX IF NOT EXISTS chunks_rpath ON chunks (rpath)",
                 """
                 CREATE TABLE IF NOT EXISTS vectors (

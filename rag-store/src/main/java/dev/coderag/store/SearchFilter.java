@@ -6,10 +6,13 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Restricts a search. Empty sets and an empty glob mean "no restriction".
+ * Restricts a search. Empty sets and an empty glob mean "no restriction"; restrictions combine with AND.
  *
+ * @param symbolKinds only code chunks have a symbol kind: a non-empty set matches no chunk of the other tables
  * @param pathGlob a glob over repository-relative paths ({@code src/**}, {@code *.java}); a plain string
- *     without glob characters is a path prefix
+ *     without glob characters is a path prefix. {@code *} and {@code ?} stay within one directory, {@code **}
+ *     crosses directories ({@code src/**}{@code /*.java} also matches {@code src/A.java}), {@code [..]} and
+ *     {@code {a,b}} work as usual, and a glob without {@code /} is matched against the file name
  */
 public record SearchFilter(Set<String> repos, Set<Language> languages, Set<SymbolKind> symbolKinds, String pathGlob) {
     public static final SearchFilter NONE = new SearchFilter(Set.of(), Set.of(), Set.of(), "");

@@ -32,6 +32,10 @@ final class Sql {
         config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         config.setCacheSize(-32_000); // 32 MB page cache per connection
         config.enforceForeignKeys(false);
+        if (writer) {
+            // After a checkpoint, shrink the WAL back instead of keeping an ingest's worth of it on disk.
+            config.setJournalSizeLimit(64 << 20);
+        }
         Connection connection = config.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
         try {
             registerFunctions(connection);

@@ -104,6 +104,7 @@ final class SqliteVectorStore implements VectorStore {
         } catch (SQLException e) {
             throw Sql.error(abs, "open the store", e);
         }
+        GraphFiles.deleteStaleTemporaries(abs);
         return new SqliteVectorStore(abs, storeId, modelId, dimension, options);
     }
 
@@ -398,8 +399,9 @@ final class SqliteVectorStore implements VectorStore {
         checkOpen();
         Objects.requireNonNull(symbol, "symbol");
         Objects.requireNonNull(repo, "repo");
-        String sql = "SELECT kind, body FROM chunks WHERE kind = 'code' AND (symbol = ? OR qualified = ?)"
-                + (repo.isPresent() ? " AND repo = ?" : "") + " ORDER BY repo, path, start_line";
+        // Only code chunks have symbols. "+repo" keeps the planner on the symbol indexes.
+        String sql = "SELECT kind, body FROM chunks WHERE (symbol = ? OR qualified = ?)"
+                + (repo.isPresent() ? " AND +repo = ?" : "") + " ORDER BY repo, path, start_line";
         return readers.read("find a symbol", c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 st.setString(1, symbol);
@@ -427,20 +429,23 @@ final class SqliteVectorStore implements VectorStore {
         if (path.isEmpty()) {
             return List.of();
         }
-        // rpath is the reversed path: "ends with /suffix" becomes a prefix range on an index.
-        String reversedSuffix = new StringBuilder("/" + path).reverse().toString();
-        String upper = reversedSuffix.substring(0, reversedSuffix.length() - 1)
-                + (char) (reversedSuffix.charAt(reversedSuffix.length() - 1) + 1);
-        String exact = path;
-        String sql = "SELECT kind, body FROM chunks WHERE (path = ? OR (rpath >= ? AND rpath < ?))"
-                + (repo.isPresent() ? " AND repo = ?" : "") + " ORDER BY repo, path, start_line";
+        // rpath is the reversed path, so "equals path or ends with /path" is a prefix range on its index
+        // (reversed path, then end of string or '/'), checked exactly by the length/substr condition.
+        String reversed = new StringBuilder(path).reverse().toString();
+        String upper =
+                reversed.substring(0, reversed.length() - 1) + (char) (reversed.charAt(reversed.length() - 1) + 1);
+        int length = reversed.length();
+        String sql = "SELECT kind, body FROM chunks WHERE rpath >= ? AND rpath < ?"
+                + " AND (length(rpath) = ? OR substr(rpath, ? + 1, 1) = '/')"
+                + (repo.isPresent() ? " AND +repo = ?" : "") + " ORDER BY repo, path, start_line";
         return readers.read("find a path", c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setString(1, exact);
-                st.setString(2, reversedSuffix);
-                st.setString(3, upper);
+                st.setString(1, reversed);
+                st.setString(2, upper);
+                st.setInt(3, length);
+                st.setInt(4, length);
                 if (repo.isPresent()) {
-                    st.setString(4, repo.get());
+                    st.setString(5, repo.get());
                 }
                 return chunks(st);
             }
@@ -581,8 +586,9 @@ final class SqliteVectorStore implements VectorStore {
      * is returned.
      */
     private static Optional<String> resolve(Connection c, String repo, String key) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT id, path, qualified, signature FROM chunks"
-                + " WHERE symbol = ? AND repo = ? AND kind = 'code' ORDER BY path, start_line")) {
+        try (PreparedStatement st =
+                c.prepareStatement("SELECT id, path, qualified, signature FROM chunks INDEXED BY chunks_symbol"
+                        + " WHERE symbol = ? AND repo = ? ORDER BY path, start_line")) {
             st.setString(1, key);
             st.setString(2, repo);
             try (ResultSet rs = st.executeQuery()) {

@@ -70,6 +70,7 @@ final class VectorIndex {
     private final LongIntMap ordinalByRid = new LongIntMap(1024);
     private final Dictionary repos = new Dictionary();
     private final Dictionary paths = new Dictionary();
+    private final Map<String, byte[]> pathMemos = new java.util.concurrent.ConcurrentHashMap<>();
     private long seq;
     private long maxRid;
 
@@ -279,7 +280,7 @@ final class VectorIndex {
             }
         }
         Predicate<String> pathOk = filter.pathGlob().isEmpty() ? null : PathGlob.compile(filter.pathGlob());
-        byte[] pathMemo = pathOk == null ? null : new byte[paths.size()];
+        byte[] pathMemo = pathOk == null ? null : pathMemo(filter.pathGlob());
         BitSet out = new BitSet(n);
         for (int ordinal = live.nextSetBit(0); ordinal >= 0 && ordinal < n; ordinal = live.nextSetBit(ordinal + 1)) {
             if (repoOk != null && !repoOk[repoIds[ordinal]]) {
@@ -303,6 +304,23 @@ final class VectorIndex {
             out.set(ordinal);
         }
         return out;
+    }
+
+    /**
+     * Per glob, whether each distinct path matched (0 unknown, 1 yes, 2 no), kept across searches: a table may
+     * have as many paths as chunks, and a regex per path per search is what filtered searches would otherwise
+     * cost. Concurrent searches may fill the same entry; they write the same value.
+     */
+    private byte[] pathMemo(String glob) {
+        byte[] memo = pathMemos.get(glob);
+        if (memo == null || memo.length < paths.size()) {
+            memo = memo == null ? new byte[paths.size()] : Arrays.copyOf(memo, paths.size());
+            if (pathMemos.size() >= 64) {
+                pathMemos.clear();
+            }
+            pathMemos.put(glob, memo);
+        }
+        return memo;
     }
 
     /** True when the table is large enough for a graph and the graph does not cover every vector yet. */

@@ -17,7 +17,8 @@ public interface WriteTransaction extends AutoCloseable {
 
     /**
      * Inserts a chunk with its vector (unit length, the store's dimension). Its call edges are derived from
-     * {@code CodeChunk.calls()}. Inserting an id that exists replaces it.
+     * {@code CodeChunk.calls()}. Inserting an id that exists replaces it. IllegalArgumentException when the
+     * vector has another dimension, is not unit length (±1%) or the chunk names another embedding model.
      */
     void insert(Chunk chunk, float[] vector);
 

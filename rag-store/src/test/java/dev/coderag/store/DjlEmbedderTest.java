@@ -167,6 +167,28 @@ class DjlEmbedderTest {
         }
     }
 
+    @Test
+    void two_workers_with_small_batches_give_the_same_vectors_as_the_default_settings() {
+        List<String> texts = new ArrayList<>(List.of(READ_FILE, HTTP_GET, SORT_USERS, SQL_INSERT, "", "x"));
+        texts.add(longText(200));
+        texts.add(longText(30));
+        List<float[]> expected = embedder.embedDocuments(texts);
+
+        // A 256-token budget and at most 2 texts per batch: several batches, spread over 2 worker threads.
+        try (Embedder parallel = DjlEmbedder.open(
+                EmbeddingModel.BGE_SMALL_FP32,
+                new DjlEmbedder.Settings(2, 1, 256, 2),
+                ModelCache.defaultRoot(System.getenv()))) {
+            List<float[]> got = parallel.embedDocuments(texts);
+
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(maxAbsDiff(got.get(i), expected.get(i)))
+                        .as("text %d", i)
+                        .isLessThan(1e-6);
+            }
+        }
+    }
+
     /** Real-looking code text of at least {@code words} word tokens. */
     static String longText(int words) {
         return IntStream.range(0, words)

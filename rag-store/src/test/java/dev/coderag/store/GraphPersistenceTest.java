@@ -107,9 +107,9 @@ class GraphPersistenceTest {
     void a_saved_graph_is_loaded_on_the_next_open_and_caught_up_with_later_commits() {
         List<CodeChunk> first;
         try (SqliteVectorStore store = open()) {
-            first = insert(store, "a", 1500);
+            first = insert(store, "a", 1000);
             assertThat(recall(store)).isGreaterThan(0.9);
-            assertThat(store.loadedIndex(ChunkKind.CODE).graphSize()).isEqualTo(1500);
+            assertThat(store.loadedIndex(ChunkKind.CODE).graphSize()).isEqualTo(1000);
         }
         Path file = GraphFiles.path(dir, ChunkKind.CODE);
         assertThat(file).isRegularFile();
@@ -122,15 +122,15 @@ class GraphPersistenceTest {
             assertThat(recall(store)).isGreaterThan(0.9);
             VectorIndex index = store.loadedIndex(ChunkKind.CODE);
             assertThat(index.restored()).isTrue();
-            assertThat(index.liveCount()).isEqualTo(1600);
-            assertThat(index.graphSize()).isEqualTo(1700); // the 200 new ones were added to the restored graph
+            assertThat(index.liveCount()).isEqualTo(1100);
+            assertThat(index.graphSize()).isEqualTo(1200); // the 200 new ones were added to the restored graph
         }
     }
 
     @Test
     void a_damaged_graph_file_is_ignored_and_rebuilt() throws Exception {
         try (SqliteVectorStore store = open()) {
-            insert(store, "a", 800);
+            insert(store, "a", 600);
             recall(store);
         }
         Path file = GraphFiles.path(dir, ChunkKind.CODE);
@@ -188,16 +188,27 @@ class GraphPersistenceTest {
     void searches_stay_correct_while_the_graph_is_built_in_the_background() {
         StoreOptions background = options().withBackgroundGraph(true);
         try (SqliteVectorStore store = SqliteVectorStore.open(dir, MODEL, DIM, background)) {
-            insert(store, "a", 1500);
+            insert(store, "a", 1000);
             // The first search schedules the build; every search meanwhile combines graph and exact tail.
             for (int i = 0; i < 5; i++) {
                 assertThat(recall(store)).isGreaterThan(0.9);
             }
             store.awaitIdle();
-            assertThat(store.loadedIndex(ChunkKind.CODE).graphSize()).isEqualTo(1500);
+            assertThat(store.loadedIndex(ChunkKind.CODE).graphSize()).isEqualTo(1000);
             insert(store, "b", 100);
             assertThat(recall(store)).isGreaterThan(0.9);
         } // close() stops the worker and saves the graph
         assertThat(GraphFiles.path(dir, ChunkKind.CODE)).isRegularFile();
+    }
+
+    @Test
+    void temporary_graph_files_of_dead_writers_are_removed_on_open() throws Exception {
+        open().close();
+        Path dead = Files.writeString(dir.resolve("graph-code.jvg.2147483646-abc.tmp"), "partial");
+        Path alive = Files.writeString(
+                dir.resolve("graph-code.jvg." + ProcessHandle.current().pid() + "-abc.tmp"), "being written");
+        open().close();
+        assertThat(dead).doesNotExist();
+        assertThat(alive).exists();
     }
 }

@@ -242,20 +242,23 @@ final class GitSource {
      * is missing).
      */
     static Optional<String> headCommit(Path dir) {
-        Result top = run(dir, QUICK_TIMEOUT_SECONDS, false, "rev-parse", "--show-toplevel");
-        if (!top.ok()) {
+        if (!Files.exists(dir.resolve(".git"))) {
+            return Optional.empty(); // not the top of a work tree: spare the process start
+        }
+        Result top = run(dir, QUICK_TIMEOUT_SECONDS, false, "rev-parse", "--show-toplevel", "--verify", "-q", "HEAD");
+        String[] lines = top.out().strip().split("\n");
+        if (!top.ok() || lines.length != 2) {
             return Optional.empty();
         }
         try {
-            if (!Path.of(top.out().strip()).toRealPath().equals(dir.toRealPath())) {
+            if (!Path.of(lines[0].strip()).toRealPath().equals(dir.toRealPath())) {
                 return Optional.empty();
             }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        Result head = run(dir, QUICK_TIMEOUT_SECONDS, false, "rev-parse", "--verify", "-q", "HEAD");
-        String sha = head.out().strip();
-        if (!head.ok() || !SHA.matcher(sha).matches()) {
+        String sha = lines[1].strip();
+        if (!SHA.matcher(sha).matches()) {
             return Optional.empty();
         }
         Result dirty = run(dir, QUICK_TIMEOUT_SECONDS, false, "diff", "--name-only", "-z", "--no-renames", "HEAD");

@@ -260,7 +260,7 @@ public final class Ingester {
                 plan.inserts().size() - toEmbed.size());
 
         if (tx != null) {
-            write(repo, commit, plan, byHash, vectors, toEmbed, texts, tx, progress, totals);
+            write(repo, commit, storedRepo, plan, byHash, vectors, toEmbed, texts, tx, progress, totals);
         }
         progress.onProgress(new IngestProgress(name, "done", filesTotal, filesTotal, toEmbed.size(), toEmbed.size()));
         totals.add(counts);
@@ -270,6 +270,7 @@ public final class Ingester {
     private void write(
             Resolved repo,
             Optional<String> commit,
+            Optional<RepoInfo> storedRepo,
             Reconciler.Plan plan,
             Map<String, List<Chunk>> byHash,
             Map<String, float[]> vectors,
@@ -342,6 +343,13 @@ public final class Ingester {
         }
 
         progress.onProgress(new IngestProgress(name, "write", 0, 0, total, total));
+        String recorded = commit.orElse("");
+        if (plan.isEmpty()
+                && storedRepo
+                        .filter(r -> r.commit().equals(recorded) && r.source().equals(repo.source()))
+                        .isPresent()) {
+            return; // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
+        }
         long w1 = System.nanoTime();
         for (String id : plan.deleteChunkIds()) {
             tx.delete(id);
@@ -349,7 +357,7 @@ public final class Ingester {
         for (String path : plan.deleteFiles()) {
             tx.deleteFile(name, path);
         }
-        tx.putRepo(new RepoRecord(name, repo.source(), commit.orElse(""), Instant.now()));
+        tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now()));
         tx.commit();
         totals.writeSeconds += seconds(System.nanoTime() - w1);
     }

@@ -148,9 +148,11 @@ final class Reports {
     }
 
     private static String chunksLine(IngestSummary.Chunks c, boolean dryRun) {
-        String verb = dryRun ? "to " : "";
-        return verb + "insert " + c.inserted() + ", " + verb + "delete " + c.deleted() + ", " + verb + "embed "
-                + c.embedded() + ", reused " + c.reused();
+        return dryRun
+                ? "to insert " + c.inserted() + ", to delete " + c.deleted() + ", to embed " + c.embedded()
+                        + ", reused " + c.reused()
+                : "inserted " + c.inserted() + ", deleted " + c.deleted() + ", embedded " + c.embedded() + ", reused "
+                        + c.reused();
     }
 
     private static ObjectNode files(IngestSummary.Files f) {

@@ -1,11 +1,13 @@
 package dev.coderag.ingest;
 
-import dev.coderag.types.Hashing;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /** Pure checks and conversions on file bytes. Thread-safe. */
@@ -75,10 +77,24 @@ final class TextFiles {
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
-    /** SHA-256 of the bytes with CRLF and lone CR turned into LF, so checkouts on any OS agree. */
+    /**
+     * SHA-256 of the bytes with CRLF and lone CR turned into LF, so checkouts on any OS agree. Equal to
+     * {@code Hashing.sha256(normalizeNewlines(bytes))}; one digest per thread, since looking one up per file
+     * costs as much as hashing a small file.
+     */
     static String fileHash(byte[] bytes) {
-        return Hashing.sha256(normalizeNewlines(bytes));
+        MessageDigest digest = DIGEST.get();
+        digest.reset();
+        return HexFormat.of().formatHex(digest.digest(normalizeNewlines(bytes)));
     }
+
+    private static final ThreadLocal<MessageDigest> DIGEST = ThreadLocal.withInitial(() -> {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    });
 
     static byte[] normalizeNewlines(byte[] bytes) {
         int cr = -1;
