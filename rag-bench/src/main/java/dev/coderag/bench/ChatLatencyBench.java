@@ -72,8 +72,19 @@ public final class ChatLatencyBench {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long SEED = 42;
     /** The server's trace stages reported; in the production path "vector" covers the BM25 searches too. */
-    private static final List<String> STAGES =
-            List.of("analyze", "embed", "intent", "vector", "lexical", "pins", "graph", "fuse", "context", "total");
+    private static final List<String> STAGES = List.of(
+            "analyze",
+            "embed",
+            "intent",
+            "search",
+            "vector",
+            "lexical",
+            "pins",
+            "graph",
+            "fuse",
+            "relevance",
+            "context",
+            "total");
 
     private static final Pattern BUG_PREFIX = Pattern.compile("^Bug\\s+\\d+\\s*\\S?\\s*");
 
