@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -83,6 +84,11 @@ final class DjlEmbedder implements Embedder {
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private final long sepId;
     private boolean closed;
+    /** Set when the JVM starts to exit: batches not yet started are skipped so the exit is prompt. */
+    private volatile boolean exiting;
+    /** Registered as a JVM shutdown hook; see {@link #holdOffExit()}. */
+    private final Thread exitGuard =
+            Thread.ofPlatform().name("coderag-embed-exit").unstarted(this::holdOffExit);
 
     /** Threads and batch sizes; {@link #fromSystemProperties} documents the defaults. */
     record Settings(int workers, int intraOpThreads, int batchTokens, int maxBatch) {
@@ -170,7 +176,9 @@ final class DjlEmbedder implements Embedder {
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             djlModel = Model.newInstance(model.modelId(), Device.cpu(), "OnnxRuntime");
             djlModel.load(onnx, null, Map.of("sessionOptions", options));
-            return new DjlEmbedder(model, settings, tokenizer, options, djlModel);
+            DjlEmbedder embedder = new DjlEmbedder(model, settings, tokenizer, options, djlModel);
+            Runtime.getRuntime().addShutdownHook(embedder.exitGuard);
+            return embedder;
         } catch (IOException | MalformedModelException | OrtException | RuntimeException e) {
             closeQuietly(djlModel, options, tokenizer);
             throw new StoreException(
@@ -264,6 +272,11 @@ final class DjlEmbedder implements Embedder {
                 return;
             }
             closed = true;
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitGuard);
+            } catch (IllegalStateException shuttingDown) {
+                // Called from another shutdown hook: the guard is running or done; nothing to remove.
+            }
             if (workers != null) {
                 workers.shutdownNow();
             }
@@ -275,6 +288,23 @@ final class DjlEmbedder implements Embedder {
             closeQuietly(djlModel, sessionOptions, tokenizer);
         } finally {
             lifecycle.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Runs at JVM exit (Ctrl-C, SIGTERM). ONNX Runtime's native destructors run when the process exits; a
+     * thread still inside {@code OrtSession.run} then crashes the JVM (SIGSEGV and an hs_err file instead
+     * of a clean stop). Taking the write lock waits for the inference in flight and keeps any new one from
+     * starting until the process is gone. Bounded, so a stuck call cannot hang the exit.
+     */
+    private void holdOffExit() {
+        exiting = true;
+        try {
+            if (lifecycle.writeLock().tryLock(30, TimeUnit.SECONDS)) {
+                closed = true; // never unlocked: the process is exiting
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -290,6 +320,10 @@ final class DjlEmbedder implements Embedder {
     }
 
     private void embedBatch(int[] batch, long[][] ids, float[][] out) {
+        if (exiting) {
+            throw new StoreException(
+                    StoreException.Reason.MODEL_UNAVAILABLE, "embedding stopped: the process is exiting");
+        }
         List<long[]> rows = new ArrayList<>(batch.length);
         for (int i : batch) {
             rows.add(ids[i]);
