@@ -294,14 +294,20 @@ final class DjlEmbedder implements Embedder {
     /**
      * Runs at JVM exit (Ctrl-C, SIGTERM). ONNX Runtime's native destructors run when the process exits; a
      * thread still inside {@code OrtSession.run} then crashes the JVM (SIGSEGV and an hs_err file instead
-     * of a clean stop). Taking the write lock waits for the inference in flight and keeps any new one from
-     * starting until the process is gone. Bounded, so a stuck call cannot hang the exit.
+     * of a clean stop). Taking the write lock waits for the inference in flight; marking the embedder closed
+     * keeps any new one from starting. Bounded, so a stuck call cannot hang the exit.
      */
     private void holdOffExit() {
         exiting = true;
         try {
             if (lifecycle.writeLock().tryLock(30, TimeUnit.SECONDS)) {
-                closed = true; // never unlocked: the process is exiting
+                // Released again so that other shutdown hooks can still call close() (it then returns at
+                // once); closed = true keeps any new inference from starting.
+                try {
+                    closed = true;
+                } finally {
+                    lifecycle.writeLock().unlock();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
