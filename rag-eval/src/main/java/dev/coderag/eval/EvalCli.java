@@ -1,5 +1,8 @@
 package dev.coderag.eval;
 
+import static dev.coderag.ingest.CliSupport.oneLine;
+import static dev.coderag.ingest.CliSupport.quietLibraries;
+
 import dev.coderag.chat.RetrievalMode;
 import dev.coderag.chat.Retriever;
 import dev.coderag.ingest.IngestException;
@@ -28,8 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -374,29 +375,6 @@ public final class EvalCli implements Callable<Integer> {
             case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";
             default -> oneLine(ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
         };
-    }
-
-    private static String oneLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "unknown error";
-        }
-        return message.strip().replaceAll("\\s*\\R\\s*", " ").replaceAll("\\p{Cntrl}", "?");
-    }
-
-    /** Keeps DJL, ONNX Runtime, JVector and SQLite chatter off the console. */
-    private static void quietLibraries() {
-        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "error");
-        setIfAbsent("ai.djl.offline", "true");
-        setIfAbsent("offline", "true");
-        if (System.getProperty("java.util.logging.config.file") == null) {
-            Logger.getLogger("").setLevel(Level.SEVERE);
-        }
-    }
-
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
-        }
     }
 
     /** Bad usage detected after parsing (exit code 2). */
