@@ -52,7 +52,13 @@ import java.util.regex.Pattern;
 public final class Ingester {
     private static final Pattern REPO_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
     private static final int EMBED_WINDOW = 128;
-    private static final int EMBED_IN_FLIGHT = 2;
+    /**
+     * One window in flight: the embedder's own workers and intra-op threads already use every core, and a
+     * second concurrent call oversubscribes them (two 2-thread inferences on 2 cores embedded ecf's longest
+     * texts at ~2.3 chunks/s against 4.7 for one call, docs/BENCHMARKS.md).
+     */
+    private static final int EMBED_IN_FLIGHT = 1;
+
     private static final int HASH_LOOKUP_BATCH = 500;
     private static final int PARSE_THREADS =
             Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -294,8 +300,8 @@ public final class Ingester {
 
         int total = toEmbed.size();
         progress.onProgress(new IngestProgress(name, "embed", 0, 0, 0, total));
-        // Two windows in flight: the embedder's workers never idle at a window's tail, and tokenising the
-        // next window overlaps inference of the current one. Results are inserted here, in window order.
+        // Windows are embedded on a feeder thread (EMBED_IN_FLIGHT at a time) while this thread inserts the
+        // previous window's results, in window order.
         List<List<String>> windows = new ArrayList<>();
         for (int from = 0; from < total; from += EMBED_WINDOW) {
             windows.add(toEmbed.subList(from, Math.min(total, from + EMBED_WINDOW)));
@@ -312,14 +318,10 @@ public final class Ingester {
             int done = 0;
             double insertSeconds = 0;
             for (List<String> window : windows) {
-                while (submitted < windows.size() && inFlight.size() < EMBED_IN_FLIGHT) {
-                    List<String> batch = new ArrayList<>();
-                    for (String hash : windows.get(submitted++)) {
-                        batch.add(texts.get(hash));
-                    }
-                    inFlight.add(feeders.submit(() -> embedder.embedDocuments(batch)));
-                }
+                submitted = submitWindows(windows, submitted, texts, inFlight, feeders);
                 List<float[]> embedded = awaitVectors(inFlight.removeFirst(), name);
+                // the next window embeds while this one is inserted
+                submitted = submitWindows(windows, submitted, texts, inFlight, feeders);
                 if (embedded.size() != window.size()) {
                     throw new IngestException(
                             IngestException.Reason.IO,
@@ -360,6 +362,24 @@ public final class Ingester {
         tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now()));
         tx.commit();
         totals.writeSeconds += seconds(System.nanoTime() - w1);
+    }
+
+    /** Submits windows until {@link #EMBED_IN_FLIGHT} are in flight; returns the next window to submit. */
+    private int submitWindows(
+            List<List<String>> windows,
+            int submitted,
+            Map<String, String> texts,
+            ArrayDeque<Future<List<float[]>>> inFlight,
+            ExecutorService feeders) {
+        int next = submitted;
+        while (next < windows.size() && inFlight.size() < EMBED_IN_FLIGHT) {
+            List<String> batch = new ArrayList<>();
+            for (String hash : windows.get(next++)) {
+                batch.add(texts.get(hash));
+            }
+            inFlight.add(feeders.submit(() -> embedder.embedDocuments(batch)));
+        }
+        return next;
     }
 
     private static List<float[]> awaitVectors(Future<List<float[]>> f, String repo) {
