@@ -15,6 +15,7 @@ import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -136,12 +137,25 @@ public final class Retriever {
         }
         clock.lap("analyze");
 
+        SearchFilter filter = SearchFilter.repo(repo.orElse(null));
+        Map<String, Double> stageMs = new ConcurrentHashMap<>();
+        // BM25 needs no query vector, so the production path starts it before embedding the question (the
+        // two largest stages then overlap); the intent decides afterwards which of these results are used.
+        Map<ChunkKind, Future<List<ScoredChunk>>> lexicalPrefetch = new EnumMap<>(ChunkKind.class);
+        if (mode == RetrievalMode.FULL && !lexicalQuery.isBlank()) {
+            String lq = lexicalQuery;
+            prefetchDepth(limit)
+                    .forEach((kind, depth) -> lexicalPrefetch.put(
+                            kind,
+                            SEARCHES.submit(() ->
+                                    timed(stageMs, "lexical", () -> store.lexicalSearch(kind, lq, depth, filter)))));
+        }
+
         float[] qv = embedder.embedQuery(query);
         clock.lap("embed");
         IntentClassifier.Result intent = intents.classify(qv, query);
         clock.lap("intent");
 
-        SearchFilter filter = SearchFilter.repo(repo.orElse(null));
         RoutingTable.Route route = routing.route(intent.intent());
         Map<Lane, Integer> quotas = Fusion.quotas(route, limit);
         int total = limit > 0 ? limit : route.total();
@@ -206,9 +220,8 @@ public final class Retriever {
                                 .mapToInt(Integer::intValue)
                                 .max()
                                 .orElse(1);
-                        // every table's vector and lexical search and the pin lookups run concurrently: they
-                        // are independent reads, and on an idle machine this halves the latency of a question
-                        String lq = lexicalQuery;
+                        // every table's vector search and the pin lookups run concurrently (BM25 is already
+                        // under way): they are independent reads, and on an idle machine this halves the latency
                         List<SearchTask> tasks = new ArrayList<>();
                         for (ChunkKind kind : ChunkKind.values()) {
                             int quota = quotas.getOrDefault(Lane.of(kind), 0);
@@ -221,18 +234,22 @@ public final class Retriever {
                                     Via.VECTOR,
                                     (1 - route.lexical()) * tableWeight,
                                     () -> store.search(kind, qv, k, filter)));
-                            if (!lq.isBlank() && route.lexical() > 0) {
+                            Future<List<ScoredChunk>> prefetched = lexicalPrefetch.get(kind);
+                            if (prefetched != null && route.lexical() > 0) {
                                 tasks.add(new SearchTask(
                                         Via.LEXICAL,
                                         route.lexical() * tableWeight,
-                                        () -> lexicalSearch(kind, lq, k, filter)));
+                                        () -> Fusion.withFileSupport(head(join(prefetched), k), Fusion.FILE_SUPPORT)));
                             }
                         }
-                        Map<String, Double> stageMs = new ConcurrentHashMap<>();
                         List<Future<List<ScoredChunk>>> searches = new ArrayList<>();
                         for (SearchTask t : tasks) {
+                            // the lexical lap is timed by its prefetch; waiting for it here is not its cost
                             searches.add(
-                                    SEARCHES.submit(() -> timed(stageMs, t.via().id(), t.call())));
+                                    t.via() == Via.LEXICAL
+                                            ? SEARCHES.submit(t.call())
+                                            : SEARCHES.submit(
+                                                    () -> timed(stageMs, t.via().id(), t.call())));
                         }
                         Future<List<Pin>> pinSearch = SEARCHES.submit(() -> timed(
                                 stageMs, "pins", () -> pins(analysis, previous, followUp, repo, qv, relevance, ids)));
@@ -303,6 +320,32 @@ public final class Retriever {
         }
         RetrievalTrace trace = new RetrievalTrace(perTable, perRetriever, clock.laps(), lexicalQuery, pinLocations);
         return new Retrieval(hits, intent.intent(), intent.confidence(), details, relations, trace);
+    }
+
+    /**
+     * Per table, the deepest BM25 list any route asks for at this limit (tables no lexical route reads are
+     * left out): the prefix of a deeper BM25 ranking is the shallower ranking, so one prefetch serves every
+     * intent.
+     */
+    private Map<ChunkKind, Integer> prefetchDepth(int limit) {
+        Map<ChunkKind, Integer> depth = new EnumMap<>(ChunkKind.class);
+        for (RoutingTable.Route route : routing.routes().values()) {
+            if (route.lexical() <= 0) {
+                continue;
+            }
+            Map<Lane, Integer> quotas = Fusion.quotas(route, limit);
+            for (ChunkKind kind : ChunkKind.values()) {
+                int quota = quotas.getOrDefault(Lane.of(kind), 0);
+                if (quota > 0) {
+                    depth.merge(kind, Math.max(routing.minCandidates(), quota * routing.candidatesFactor()), Math::max);
+                }
+            }
+        }
+        return depth;
+    }
+
+    private static <T> List<T> head(List<T> list, int n) {
+        return list.size() <= n ? list : List.copyOf(list.subList(0, n));
     }
 
     /** BM25 hits of one table, re-ranked by the evidence of the rest of each file ({@link Fusion#withFileSupport}). */

@@ -24,6 +24,11 @@ final class LexicalQuery {
     private LexicalQuery() {}
 
     static final int MAX_TERMS = 64;
+    /**
+     * Terms in more than this share of the chunks are dropped when rarer ones exist. Measured on BLIZZARD ecf
+     * (lexical mode): 1/8 would cut BM25 work further but lost 0.02 Hit@10 and 0.013 MRR against 1/2.
+     */
+    static final double COMMON = 0.5;
     /** Distinct terms looked up in the vocabulary (~10 µs each); a 10-page bug report has fewer. */
     private static final int MAX_LOOKUPS = 2000;
 
@@ -62,7 +67,7 @@ final class LexicalQuery {
         }
         found.sort(Comparator.comparingInt(Term::specificity).thenComparingLong(Term::docs));
         List<Term> useful =
-                found.stream().filter(t -> t.docs() * 2 <= totalDocs).toList();
+                found.stream().filter(t -> t.docs() <= totalDocs * COMMON).toList();
         List<Term> kept = useful.isEmpty() ? found : useful;
         return kept.stream().limit(MAX_TERMS).map(Term::text).toList();
     }

@@ -353,9 +353,14 @@ final class SqliteVectorStore implements VectorStore {
             }
             String fts = Schema.fts(table);
             FilterSql where = FilterSql.of(filter, "c");
-            String sql = "SELECT c.kind, c.body, bm25(" + fts + ", " + BM25 + ") AS rank FROM " + fts
-                    + " JOIN chunks c ON c.rid = " + fts + ".rowid WHERE " + fts + " MATCH ?" + where.sql()
-                    + " ORDER BY rank LIMIT ?";
+            // Rank first, then read the bodies of the top k only: selecting c.body in the ranking query made
+            // SQLite read every matching chunk's text into the sorter (3x slower at 100k chunks). The chunks
+            // join stays in the ranking query only when a filter needs its columns.
+            String ranked = "SELECT " + fts + ".rowid AS rid, bm25(" + fts + ", " + BM25 + ") AS rank FROM " + fts
+                    + (where.sql().isEmpty() ? "" : " JOIN chunks c ON c.rid = " + fts + ".rowid")
+                    + " WHERE " + fts + " MATCH ?" + where.sql() + " ORDER BY rank LIMIT ?";
+            String sql = "SELECT b.kind, b.body, h.rank FROM (" + ranked + ") h JOIN chunks b ON b.rid = h.rid"
+                    + " ORDER BY h.rank";
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 int i = 1;
                 st.setString(i++, LexicalQuery.match(selected));
