@@ -2,6 +2,7 @@ package dev.coderag.chat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.coderag.ingest.CliSupport;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
@@ -63,8 +64,7 @@ public final class ChatCli implements Runnable {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
-        setIfAbsent("ai.djl.offline", "true");
-        setIfAbsent("offline", "true");
+        CliSupport.quietModelLibraries();
         ChatCli cli = new ChatCli(out, err, Map.copyOf(env));
         CommandLine cmd = new CommandLine(cli);
         cmd.setOut(new PrintWriter(out, true));
@@ -414,12 +414,6 @@ public final class ChatCli implements Runnable {
 
     static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
-    }
-
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
-        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

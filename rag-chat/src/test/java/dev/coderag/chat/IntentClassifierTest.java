@@ -30,6 +30,8 @@ class IntentClassifierTest {
         cases.put("What is the purpose of this repo and how is it organised?", "overview");
         cases.put("Where do we parse the HTTP request headers?", "implementation");
         cases.put("How does the TTL cache decide which entry to evict?", "implementation");
+        cases.put("How does ingest decide which files changed?", "implementation");
+        cases.put("What happens when a request times out?", "implementation");
         cases.put("Which functions invoke fetch_with_retry?", "relationship");
         cases.put("what code ends up calling the router's match method?", "relationship");
         cases.put("How is the Go server different from the Python client?", "comparison");

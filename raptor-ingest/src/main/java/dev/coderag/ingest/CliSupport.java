@@ -21,11 +21,20 @@ public final class CliSupport {
      */
     public static void quietLibraries() {
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "error");
-        setIfAbsent("ai.djl.offline", "true");
-        setIfAbsent("offline", "true");
+        quietModelLibraries();
         if (System.getProperty("java.util.logging.config.file") == null) {
             Logger.getLogger("").setLevel(Level.SEVERE);
         }
+    }
+
+    /**
+     * Only the model libraries: DJL offline, and its start-up chatter (no CUDA here, no ONNX extension) off the
+     * console, leaving every other logger as configured — for a server, whose own log lines the user wants.
+     */
+    public static void quietModelLibraries() {
+        setIfAbsent("org.slf4j.simpleLogger.log.ai.djl", "error");
+        setIfAbsent("ai.djl.offline", "true");
+        setIfAbsent("offline", "true");
     }
 
     private static void setIfAbsent(String key, String value) {
