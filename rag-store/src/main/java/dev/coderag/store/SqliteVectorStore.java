@@ -462,15 +462,7 @@ final class SqliteVectorStore implements VectorStore {
         checkOpen();
         Objects.requireNonNull(repo, "repo");
         return readers.snapshot("read the file index", c -> {
-            Map<String, String> hashes = new TreeMap<>();
-            try (PreparedStatement st = c.prepareStatement("SELECT path, file_hash FROM files WHERE repo = ?")) {
-                st.setString(1, repo);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        hashes.put(rs.getString(1), rs.getString(2));
-                    }
-                }
-            }
+            Map<String, String> hashes = fileHashes(c, repo);
             Map<String, List<String>> ids = new HashMap<>();
             try (PreparedStatement st =
                     c.prepareStatement("SELECT path, id FROM chunks WHERE repo = ? ORDER BY path, start_line, kind")) {
@@ -479,6 +471,69 @@ final class SqliteVectorStore implements VectorStore {
                     while (rs.next()) {
                         ids.computeIfAbsent(rs.getString(1), p -> new ArrayList<>())
                                 .add(rs.getString(2));
+                    }
+                }
+            }
+            Map<String, FileEntry> out = new LinkedHashMap<>();
+            hashes.forEach(
+                    (path, hash) -> out.put(path, new FileEntry(repo, path, hash, ids.getOrDefault(path, List.of()))));
+            return out;
+        });
+    }
+
+    @Override
+    public Map<String, String> fileHashes(String repo) {
+        checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        return readers.snapshot("read the file index", c -> fileHashes(c, repo));
+    }
+
+    private static Map<String, String> fileHashes(Connection c, String repo) throws SQLException {
+        Map<String, String> hashes = new TreeMap<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT path, file_hash FROM files WHERE repo = ?")) {
+            st.setString(1, repo);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    hashes.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return hashes;
+    }
+
+    @Override
+    public Map<String, FileEntry> fileIndex(String repo, Collection<String> paths) {
+        checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        List<String> wanted = new ArrayList<>(new TreeSet<>(paths));
+        if (wanted.isEmpty()) {
+            return Map.of();
+        }
+        return readers.snapshot("read the file index", c -> {
+            Map<String, String> hashes = new TreeMap<>();
+            Map<String, List<String>> ids = new HashMap<>();
+            for (List<String> part : partition(wanted)) {
+                String in = placeholders(part.size());
+                try (PreparedStatement st = c.prepareStatement(
+                        "SELECT path, file_hash FROM files WHERE repo = ? AND path IN (" + in + ")")) {
+                    st.setString(1, repo);
+                    bind(st, 2, part);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            hashes.put(rs.getString(1), rs.getString(2));
+                        }
+                    }
+                }
+                try (PreparedStatement st =
+                        c.prepareStatement("SELECT path, id FROM chunks WHERE repo = ? AND path IN (" + in
+                                + ") ORDER BY path, start_line, kind")) {
+                    st.setString(1, repo);
+                    bind(st, 2, part);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            ids.computeIfAbsent(rs.getString(1), p -> new ArrayList<>())
+                                    .add(rs.getString(2));
+                        }
                     }
                 }
             }

@@ -85,6 +85,15 @@ public interface VectorStore extends AutoCloseable {
     /** path → entry, for every indexed file of {@code repo}. */
     Map<String, FileEntry> fileIndex(String repo);
 
+    /**
+     * path → file hash, for every indexed file of {@code repo}: the file index without the chunk ids, a fraction
+     * of its cost (no chunk rows are read), for deciding which files changed.
+     */
+    Map<String, String> fileHashes(String repo);
+
+    /** path → entry, for those of {@code paths} that are indexed files of {@code repo}. */
+    Map<String, FileEntry> fileIndex(String repo, Collection<String> paths);
+
     /** Stored vectors by content hash, for reusing embeddings of unchanged chunk texts. */
     Map<String, float[]> vectorsByContentHash(Collection<String> contentHashes);
 

@@ -250,6 +250,13 @@ class StoreRoundTripTest {
                                     parse.path(),
                                     new FileEntry("web", parse.path(), "hash-3", List.of(parse.id(), second.id()))));
             assertThat(store.fileIndex("other")).isEmpty();
+
+            assertThat(store.fileHashes("web"))
+                    .containsExactly(Map.entry("empty.txt", "hash-2"), Map.entry(parse.path(), "hash-3"));
+            assertThat(store.fileIndex("web", List.of(parse.path(), "gone.txt")))
+                    .containsExactly(Map.entry(parse.path(), index.get(parse.path())));
+            assertThat(store.fileIndex("web", List.of())).isEmpty();
+            assertThat(store.fileHashes("other")).isEmpty();
         }
     }
 

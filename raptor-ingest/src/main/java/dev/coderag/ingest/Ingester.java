@@ -194,13 +194,15 @@ public final class Ingester {
         String name = repo.name();
         boolean full = options.full();
         long parseStart = System.nanoTime();
-        Map<String, FileEntry> stored = store.map(s -> s.fileIndex(name)).orElse(Map.of());
+        // Hashes only: the chunk ids are read below for the files that changed or went away, which on an
+        // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
+        Map<String, String> storedHashes = store.map(s -> s.fileHashes(name)).orElse(Map.of());
         FileParser parser =
                 parsers.apply(new ParseOptions(options.plainText(), embedder::countTokens, embedder.maxTokens()));
 
         // Files git says are untouched since the last clean indexed commit keep their stored hash unread.
         Optional<Set<String>> gitChanged = Optional.empty();
-        if (!full && commit.isPresent() && storedRepo.isPresent() && !stored.isEmpty()) {
+        if (!full && commit.isPresent() && storedRepo.isPresent() && !storedHashes.isEmpty()) {
             gitChanged = GitSource.changedSince(repo.dir(), storedRepo.get().commit());
         }
         Set<Path> excluded = new HashSet<>();
@@ -213,7 +215,7 @@ public final class Ingester {
             scan = scanner.scan(
                     name,
                     repo.dir(),
-                    stored,
+                    storedHashes,
                     gitChanged,
                     excluded,
                     (done, total, chunks) ->
@@ -227,6 +229,7 @@ public final class Ingester {
         Map<SkipReason, Integer> skipped = scan.skipped();
         int filesTotal = current.size();
 
+        Map<String, FileEntry> stored = storedIndex(name, storedHashes, current, full);
         Reconciler.Plan plan = Reconciler.plan(current, stored, parsed, full);
         totals.parseSeconds += seconds(System.nanoTime() - parseStart);
 
@@ -362,6 +365,28 @@ public final class Ingester {
         tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now()));
         tx.commit();
         totals.writeSeconds += seconds(System.nanoTime() - w1);
+    }
+
+    /**
+     * The stored file index as the reconciler needs it: chunk ids for the files it re-parses or deletes (hash
+     * differs, file gone, or every file when full), an empty id list for the unchanged rest, whose ids it never
+     * reads.
+     */
+    private Map<String, FileEntry> storedIndex(
+            String repo, Map<String, String> storedHashes, Map<String, String> current, boolean full) {
+        List<String> touched = new ArrayList<>();
+        storedHashes.forEach((path, hash) -> {
+            if (full || !hash.equals(current.get(path))) {
+                touched.add(path);
+            }
+        });
+        Map<String, FileEntry> withIds = touched.isEmpty()
+                ? Map.of()
+                : store.map(s -> s.fileIndex(repo, touched)).orElse(Map.of());
+        Map<String, FileEntry> out = new LinkedHashMap<>();
+        storedHashes.forEach(
+                (path, hash) -> out.put(path, withIds.getOrDefault(path, new FileEntry(repo, path, hash, List.of()))));
+        return out;
     }
 
     /** Submits windows until {@link #EMBED_IN_FLIGHT} are in flight; returns the next window to submit. */

@@ -3,7 +3,6 @@ package dev.coderag.ingest;
 import dev.coderag.ingest.parse.FileCategory;
 import dev.coderag.ingest.parse.ParseResult;
 import dev.coderag.ingest.parse.SourceFile;
-import dev.coderag.store.FileEntry;
 import dev.coderag.store.StoreException;
 import dev.coderag.types.Chunk;
 import java.io.IOException;
@@ -58,7 +57,7 @@ final class RepoScanner {
     }
 
     /**
-     * @param stored the repo's stored file index
+     * @param storedHashes path → file hash of the repo's stored file index
      * @param changedByGit when present, the only paths that may differ from their stored hash (files not in
      *     it keep their stored hash without being read)
      * @param excludedDirs directories never walked
@@ -66,33 +65,32 @@ final class RepoScanner {
     Scan scan(
             String repo,
             Path dir,
-            Map<String, FileEntry> stored,
+            Map<String, String> storedHashes,
             Optional<Set<String>> changedByGit,
             Set<Path> excludedDirs,
             Progress progress)
             throws IOException {
-        RepoWalker.Result walk = new RepoWalker(
-                        dir,
-                        maxFileBytes,
-                        path -> plainText || parser.categorize(path) != FileCategory.UNSUPPORTED,
-                        excludedDirs)
-                .walk();
-        Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
-        skipped.putAll(walk.skipped());
-        List<RepoWalker.Candidate> candidates = walk.files();
-        Map<String, String> current = new TreeMap<>();
-        Map<String, List<Chunk>> parsed = new HashMap<>();
-        progress.files(0, candidates.size(), 0);
         ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "ingest-parse");
             t.setDaemon(true);
             return t;
         });
+        Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+        Map<String, String> current = new TreeMap<>();
+        Map<String, List<Chunk>> parsed = new HashMap<>();
         try {
-            List<Future<Outcome>> futures = new ArrayList<>(candidates.size());
-            for (RepoWalker.Candidate c : candidates) {
-                futures.add(pool.submit(() -> process(repo, c, stored.get(c.path()), changedByGit)));
-            }
+            // files are read, hashed and parsed while the walk goes on
+            List<Future<Outcome>> futures = new ArrayList<>();
+            RepoWalker.Result walk = new RepoWalker(
+                            dir,
+                            maxFileBytes,
+                            path -> plainText || parser.categorize(path) != FileCategory.UNSUPPORTED,
+                            excludedDirs)
+                    .walk(c ->
+                            futures.add(pool.submit(() -> process(repo, c, storedHashes.get(c.path()), changedByGit))));
+            skipped.putAll(walk.skipped());
+            int total = futures.size();
+            progress.files(0, total, 0);
             int done = 0;
             int chunks = 0;
             long lastReport = System.nanoTime();
@@ -111,7 +109,7 @@ final class RepoScanner {
                 long now = System.nanoTime();
                 if (now - lastReport > 100_000_000L || done == futures.size()) {
                     lastReport = now;
-                    progress.files(done, candidates.size(), chunks);
+                    progress.files(done, total, chunks);
                 }
             }
         } finally {
@@ -124,12 +122,12 @@ final class RepoScanner {
     private record Outcome(String path, String hash, List<Chunk> chunks, SkipReason skip) {}
 
     private Outcome process(
-            String repo, RepoWalker.Candidate c, FileEntry previous, Optional<Set<String>> changedByGit) {
+            String repo, RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
         if (!full
-                && previous != null
+                && previousHash != null
                 && changedByGit.isPresent()
                 && !changedByGit.get().contains(c.path())) {
-            return new Outcome(c.path(), previous.fileHash(), null, null);
+            return new Outcome(c.path(), previousHash, null, null);
         }
         byte[] bytes;
         try {
@@ -141,7 +139,7 @@ final class RepoScanner {
             return skip(c, SkipReason.TOO_LARGE); // grew since the walk
         }
         String hash = TextFiles.fileHash(bytes);
-        if (!full && previous != null && previous.fileHash().equals(hash)) {
+        if (!full && hash.equals(previousHash)) {
             return new Outcome(c.path(), hash, null, null); // accepted last time, identical now
         }
         if (TextFiles.isBinary(bytes)) {

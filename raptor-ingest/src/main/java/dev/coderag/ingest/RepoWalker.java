@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -55,6 +56,7 @@ final class RepoWalker {
     private final Predicate<String> supported;
     private final Set<Path> excludedRealDirs;
     private final List<Candidate> files = new ArrayList<>();
+    private Consumer<Candidate> onFile = c -> {};
     private final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
 
     /**
@@ -78,6 +80,15 @@ final class RepoWalker {
     }
 
     Result walk() throws IOException {
+        return walk(c -> {});
+    }
+
+    /**
+     * Walks and also hands each accepted file to {@code onFile} as soon as it is found (on this thread, in walk
+     * order), so that reading and hashing can start while the walk goes on.
+     */
+    Result walk(Consumer<Candidate> onFile) throws IOException {
+        this.onFile = onFile;
         List<IgnoreRules> git = new ArrayList<>();
         List<IgnoreRules> rag = new ArrayList<>();
         Path exclude = root.resolve(".git").resolve("info").resolve("exclude");
@@ -155,7 +166,9 @@ final class RepoWalker {
         } else if (size > maxFileBytes) {
             count(SkipReason.TOO_LARGE);
         } else {
-            files.add(new Candidate(path, file, size));
+            Candidate candidate = new Candidate(path, file, size);
+            files.add(candidate);
+            onFile.accept(candidate);
         }
     }
 

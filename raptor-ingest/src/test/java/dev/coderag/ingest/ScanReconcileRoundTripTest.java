@@ -161,8 +161,14 @@ class ScanReconcileRoundTripTest {
 
     private Reconciler.Plan reconcile(boolean full) throws IOException {
         RepoScanner.Scan scan = new RepoScanner(parser, 1 << 20, false, full, "test-model")
-                .scan("r", repo, index, Optional.empty(), Set.of(), (d, t, c) -> {});
+                .scan("r", repo, hashes(index), Optional.empty(), Set.of(), (d, t, c) -> {});
         return Reconciler.plan(scan.current(), index, scan.parsed(), full);
+    }
+
+    private static Map<String, String> hashes(Map<String, FileEntry> index) {
+        Map<String, String> out = new HashMap<>();
+        index.forEach((path, entry) -> out.put(path, entry.fileHash()));
+        return out;
     }
 
     /** Applies a plan the way the orchestrator applies it to a store. */
