@@ -190,28 +190,33 @@ public final class Retriever {
                         yield asFused(merged, Via.LEXICAL, total);
                     }
                     case HYBRID -> {
+                        // The vector and the lexical ranking, each merged over the tables by score exactly as
+                        // the vector and lexical modes do, then fused by RRF. (Fusing every table's list with
+                        // equal weight put the best README section or package doc level with the best code.)
                         int k = Math.max(routing.minCandidates(), total);
-                        List<RankedList> lists = new ArrayList<>();
-                        int nv = 0;
-                        int nl = 0;
+                        List<List<ScoredChunk>> vectorLists = new ArrayList<>();
                         for (ChunkKind kind : ChunkKind.values()) {
-                            List<ScoredChunk> v = store.search(kind, qv, k, filter);
-                            v.forEach(sc -> relevance.put(ids.of(sc.chunk()), sc.score()));
-                            lists.add(new RankedList(Via.VECTOR, 0.5, chunks(v)));
-                            nv += v.size();
+                            vectorLists.add(store.search(kind, qv, k, filter));
                         }
+                        List<ScoredChunk> vector = Fusion.mergeByScore(vectorLists, ids::of);
+                        vector.forEach(sc -> relevance.put(ids.of(sc.chunk()), sc.score()));
                         clock.lap("vector");
+                        List<List<ScoredChunk>> lexicalLists = new ArrayList<>();
                         if (!lexicalQuery.isBlank()) {
                             for (ChunkKind kind : ChunkKind.values()) {
-                                List<ScoredChunk> l = lexicalSearch(kind, lexicalQuery, k, filter);
-                                lists.add(new RankedList(Via.LEXICAL, 0.5, chunks(l)));
-                                nl += l.size();
+                                lexicalLists.add(lexicalSearch(kind, lexicalQuery, k, filter));
                             }
                         }
+                        List<ScoredChunk> lexical = Fusion.mergeByScore(lexicalLists, ids::of);
                         clock.lap("lexical");
-                        perRetriever.put(Via.VECTOR.id(), nv);
-                        perRetriever.put(Via.LEXICAL.id(), nl);
-                        List<Fused> fused = Fusion.rrf(lists, routing.rrfK(), ids::of);
+                        perRetriever.put(Via.VECTOR.id(), vector.size());
+                        perRetriever.put(Via.LEXICAL.id(), lexical.size());
+                        List<Fused> fused = Fusion.rrf(
+                                List.of(
+                                        new RankedList(Via.VECTOR, 0.5, chunks(vector)),
+                                        new RankedList(Via.LEXICAL, 0.5, chunks(lexical))),
+                                routing.rrfK(),
+                                ids::of);
                         clock.lap("fuse");
                         yield List.copyOf(fused.subList(0, Math.min(total, fused.size())));
                     }
