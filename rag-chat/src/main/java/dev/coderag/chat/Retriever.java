@@ -221,7 +221,6 @@ public final class Retriever {
                         yield List.copyOf(fused.subList(0, Math.min(total, fused.size())));
                     }
                     case FULL -> {
-                        double lexicalWeight = routing.lexicalWeight(route, analysis.wordCount());
                         int maxQuota = quotas.values().stream()
                                 .mapToInt(Integer::intValue)
                                 .max()
@@ -238,13 +237,13 @@ public final class Retriever {
                             double tableWeight = (double) quota / maxQuota;
                             tasks.add(new SearchTask(
                                     Via.VECTOR,
-                                    (1 - lexicalWeight) * tableWeight,
+                                    (1 - route.lexical()) * tableWeight,
                                     () -> store.search(kind, qv, k, filter)));
                             Future<List<ScoredChunk>> prefetched = lexicalPrefetch.get(kind);
-                            if (prefetched != null && lexicalWeight > 0) {
+                            if (prefetched != null && route.lexical() > 0) {
                                 tasks.add(new SearchTask(
                                         Via.LEXICAL,
-                                        lexicalWeight * tableWeight,
+                                        route.lexical() * tableWeight,
                                         () -> Fusion.withFileSupport(head(join(prefetched), k), Fusion.FILE_SUPPORT)));
                             }
                         }
@@ -329,13 +328,16 @@ public final class Retriever {
     }
 
     /**
-     * Per table, the deepest BM25 list any route asks for at this limit (a route whose lexical weight is 0 still
-     * counts: a long query raises it, {@link RoutingTable#lexicalWeight}): the prefix of a deeper BM25 ranking is the shallower ranking, so one prefetch serves every
+     * Per table, the deepest BM25 list any route asks for at this limit (tables no lexical route reads are
+     * left out): the prefix of a deeper BM25 ranking is the shallower ranking, so one prefetch serves every
      * intent.
      */
     private Map<ChunkKind, Integer> prefetchDepth(int limit) {
         Map<ChunkKind, Integer> depth = new EnumMap<>(ChunkKind.class);
         for (RoutingTable.Route route : routing.routes().values()) {
+            if (route.lexical() <= 0) {
+                continue;
+            }
             Map<Lane, Integer> quotas = Fusion.quotas(route, limit);
             for (ChunkKind kind : ChunkKind.values()) {
                 int quota = quotas.getOrDefault(Lane.of(kind), 0);

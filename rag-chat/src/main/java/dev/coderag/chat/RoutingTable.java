@@ -19,9 +19,6 @@ import java.util.Map;
  * @param graphWeight fusion weight of callers/callees
  * @param maxPins at most this many pinned chunks per query
  * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
- * @param longQuery a query of at least this many words is a report (a bug report, a pasted log), not a question
- * @param longQueryLexical the lexical weight such a query gets at least: the embedding sees only its first 512
- *     tokens, while BM25 sees every name in it
  */
 record RoutingTable(
         int rrfK,
@@ -31,8 +28,6 @@ record RoutingTable(
         double graphWeight,
         int maxPins,
         double relevanceFloor,
-        int longQuery,
-        double longQueryLexical,
         Map<String, Route> routes) {
 
     /**
@@ -59,14 +54,6 @@ record RoutingTable(
 
     RoutingTable {
         routes = Map.copyOf(routes);
-        if (!(longQueryLexical >= 0 && longQueryLexical <= 1)) {
-            throw new IllegalArgumentException("long_query_lexical must be in [0,1]: " + longQueryLexical);
-        }
-    }
-
-    /** The lexical weight for a query of {@code words} words under {@code route}. */
-    double lexicalWeight(Route route, int words) {
-        return words >= longQuery ? Math.max(route.lexical(), longQueryLexical) : route.lexical();
     }
 
     /** The route of an intent; an unknown intent is a bug in the intent file, so it fails loudly. */
@@ -115,8 +102,6 @@ record RoutingTable(
                     root.path("graph_weight").asDouble(0.6),
                     root.path("max_pins").asInt(12),
                     root.path("relevance_floor").asDouble(0.6),
-                    root.path("long_query_words").asInt(Integer.MAX_VALUE),
-                    root.path("long_query_lexical").asDouble(0.0),
                     routes);
         } catch (IOException e) {
             throw new IllegalArgumentException("routing table is not valid JSON: " + e.getMessage(), e);

@@ -33,19 +33,6 @@ class RoutingTableTest {
     }
 
     @Test
-    void a_long_report_weighs_lexical_at_least_the_long_query_weight() {
-        RoutingTable t = RoutingTable.parse("{\"long_query_words\": 40, \"long_query_lexical\": 0.75,"
-                + " \"intents\": {\"a\": {\"code\": 1, \"lexical\": 0.5}, \"b\": {\"code\": 1, \"lexical\": 0.9}}}");
-        assertThat(t.lexicalWeight(t.route("a"), 39)).isEqualTo(0.5);
-        assertThat(t.lexicalWeight(t.route("a"), 40)).isEqualTo(0.75);
-        assertThat(t.lexicalWeight(t.route("b"), 400)).isEqualTo(0.9);
-        RoutingTable without = RoutingTable.parse("{\"intents\": {\"a\": {\"code\": 1, \"lexical\": 0.5}}}");
-        assertThat(without.lexicalWeight(without.route("a"), 10_000)).isEqualTo(0.5);
-        assertThatThrownBy(() -> RoutingTable.parse("{\"long_query_lexical\": 2, \"intents\": {\"a\": {\"code\": 1}}}"))
-                .hasMessageContaining("long_query_lexical");
-    }
-
-    @Test
     void malformed_tables_fail_with_a_clear_message() {
         assertThatThrownBy(() -> RoutingTable.parse("{")).hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> RoutingTable.parse("{\"intents\": {}}")).hasMessageContaining("intents");
