@@ -464,20 +464,13 @@ final class SqliteVectorStore implements VectorStore {
         return readers.snapshot("read the file index", c -> {
             Map<String, String> hashes = fileHashes(c, repo);
             Map<String, List<String>> ids = new HashMap<>();
-            try (PreparedStatement st =
-                    c.prepareStatement("SELECT path, id FROM chunks WHERE repo = ? ORDER BY path, start_line, kind")) {
-                st.setString(1, repo);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        ids.computeIfAbsent(rs.getString(1), p -> new ArrayList<>())
-                                .add(rs.getString(2));
-                    }
-                }
-            }
-            Map<String, FileEntry> out = new LinkedHashMap<>();
-            hashes.forEach(
-                    (path, hash) -> out.put(path, new FileEntry(repo, path, hash, ids.getOrDefault(path, List.of()))));
-            return out;
+            forEachPair(
+                    c,
+                    "SELECT path, id FROM chunks WHERE repo = ? ORDER BY path, start_line, kind",
+                    List.of(repo),
+                    (path, id) ->
+                            ids.computeIfAbsent(path, p -> new ArrayList<>()).add(id));
+            return entries(repo, hashes, ids);
         });
     }
 
@@ -490,14 +483,7 @@ final class SqliteVectorStore implements VectorStore {
 
     private static Map<String, String> fileHashes(Connection c, String repo) throws SQLException {
         Map<String, String> hashes = new TreeMap<>();
-        try (PreparedStatement st = c.prepareStatement("SELECT path, file_hash FROM files WHERE repo = ?")) {
-            st.setString(1, repo);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    hashes.put(rs.getString(1), rs.getString(2));
-                }
-            }
-        }
+        forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?", List.of(repo), hashes::put);
         return hashes;
     }
 
@@ -513,35 +499,42 @@ final class SqliteVectorStore implements VectorStore {
             Map<String, String> hashes = new TreeMap<>();
             Map<String, List<String>> ids = new HashMap<>();
             for (List<String> part : partition(wanted)) {
-                String in = placeholders(part.size());
-                try (PreparedStatement st = c.prepareStatement(
-                        "SELECT path, file_hash FROM files WHERE repo = ? AND path IN (" + in + ")")) {
-                    st.setString(1, repo);
-                    bind(st, 2, part);
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            hashes.put(rs.getString(1), rs.getString(2));
-                        }
-                    }
-                }
-                try (PreparedStatement st =
-                        c.prepareStatement("SELECT path, id FROM chunks WHERE repo = ? AND path IN (" + in
-                                + ") ORDER BY path, start_line, kind")) {
-                    st.setString(1, repo);
-                    bind(st, 2, part);
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            ids.computeIfAbsent(rs.getString(1), p -> new ArrayList<>())
-                                    .add(rs.getString(2));
-                        }
-                    }
+                List<String> params = new ArrayList<>(part.size() + 1);
+                params.add(repo);
+                params.addAll(part);
+                String in = " AND path IN (" + placeholders(part.size()) + ")";
+                forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?" + in, params, hashes::put);
+                forEachPair(
+                        c,
+                        "SELECT path, id FROM chunks WHERE repo = ?" + in + " ORDER BY path, start_line, kind",
+                        params,
+                        (path, id) -> ids.computeIfAbsent(path, p -> new ArrayList<>())
+                                .add(id));
+            }
+            return entries(repo, hashes, ids);
+        });
+    }
+
+    /** Runs a query of two string columns and hands every row to {@code row}. */
+    private static void forEachPair(
+            Connection c, String sql, List<String> params, java.util.function.BiConsumer<String, String> row)
+            throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            bind(st, 1, params);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    row.accept(rs.getString(1), rs.getString(2));
                 }
             }
-            Map<String, FileEntry> out = new LinkedHashMap<>();
-            hashes.forEach(
-                    (path, hash) -> out.put(path, new FileEntry(repo, path, hash, ids.getOrDefault(path, List.of()))));
-            return out;
-        });
+        }
+    }
+
+    private static Map<String, FileEntry> entries(
+            String repo, Map<String, String> hashes, Map<String, List<String>> ids) {
+        Map<String, FileEntry> out = new LinkedHashMap<>();
+        hashes.forEach(
+                (path, hash) -> out.put(path, new FileEntry(repo, path, hash, ids.getOrDefault(path, List.of()))));
+        return out;
     }
 
     @Override
