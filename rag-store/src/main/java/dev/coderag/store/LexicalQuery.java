@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 /**
  * Turns free text into an FTS5 query. Terms come from {@link LexicalText} (so FTS syntax in the text is never
@@ -34,17 +35,11 @@ final class LexicalQuery {
 
     private record Term(String text, int specificity, long docs) {}
 
-    /** The terms to search for, rarest first; empty when none occurs in the table. */
+    /** The terms to search for, rarest first; empty when none occurs in the table (looked up in FTS5). */
     static List<String> select(Connection c, ChunkKind table, List<LexicalText.QueryTerm> terms, long totalDocs)
             throws SQLException {
-        List<LexicalText.QueryTerm> ordered = new ArrayList<>(terms);
-        ordered.sort(Comparator.comparingInt(LexicalText.QueryTerm::specificity));
-        ordered = ordered.subList(0, Math.min(ordered.size(), MAX_LOOKUPS));
-        Map<String, Integer> specificity = new HashMap<>();
-        for (LexicalText.QueryTerm term : ordered) {
-            specificity.put(term.text(), term.specificity());
-        }
-        List<Term> found = new ArrayList<>();
+        List<LexicalText.QueryTerm> ordered = lookups(terms);
+        Map<String, Long> docs = new HashMap<>();
         for (List<LexicalText.QueryTerm> part : SqliteVectorStore.partition(ordered)) {
             String sql = "SELECT term, doc FROM " + Schema.vocab(table) + " WHERE term IN ("
                     + SqliteVectorStore.placeholders(part.size()) + ")";
@@ -55,14 +50,34 @@ final class LexicalQuery {
                 }
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        String text = rs.getString(1);
-                        long docs = rs.getLong(2);
-                        Integer s = specificity.get(text);
-                        if (docs > 0 && s != null) {
-                            found.add(new Term(text, s, docs));
-                        }
+                        docs.put(rs.getString(1), rs.getLong(2));
                     }
                 }
+            }
+        }
+        return choose(ordered, docs::get, totalDocs);
+    }
+
+    /** As {@link #select(Connection, ChunkKind, List, long)}, with document frequencies from an in-memory index. */
+    static List<String> select(LexicalIndex index, List<LexicalText.QueryTerm> terms) {
+        return choose(lookups(terms), index::docFrequency, index.size());
+    }
+
+    /** The terms worth a vocabulary lookup: the most specific first, at most {@link #MAX_LOOKUPS}. */
+    private static List<LexicalText.QueryTerm> lookups(List<LexicalText.QueryTerm> terms) {
+        List<LexicalText.QueryTerm> ordered = new ArrayList<>(terms);
+        ordered.sort(Comparator.comparingInt(LexicalText.QueryTerm::specificity));
+        return ordered.subList(0, Math.min(ordered.size(), MAX_LOOKUPS));
+    }
+
+    /** Pure: keeps the useful terms, given each term's document frequency (null or 0 when absent). */
+    private static List<String> choose(
+            List<LexicalText.QueryTerm> ordered, Function<String, Long> docFrequency, long totalDocs) {
+        List<Term> found = new ArrayList<>();
+        for (LexicalText.QueryTerm term : ordered) {
+            Long docs = docFrequency.apply(term.text());
+            if (docs != null && docs > 0) {
+                found.add(new Term(term.text(), term.specificity(), docs));
             }
         }
         found.sort(Comparator.comparingInt(Term::specificity).thenComparingLong(Term::docs));

@@ -54,6 +54,7 @@ final class SqliteVectorStore implements VectorStore {
     private final int dimension;
     private final ReaderPool readers;
     private final VectorTables vectors;
+    private final LexicalIndexes lexical;
     /** Set while a transaction of this store object is open (or being opened). */
     private final AtomicBoolean writing = new AtomicBoolean();
 
@@ -69,6 +70,13 @@ final class SqliteVectorStore implements VectorStore {
         this.readers =
                 new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
         this.vectors = new VectorTables(dir, storeId, dimension, options, readers);
+        this.lexical = new LexicalIndexes(
+                options.memoryBm25Above(),
+                options.backgroundGraph(),
+                dir.getFileName() == null ? "store" : dir.getFileName().toString(),
+                readers,
+                (table, c) ->
+                        LexicalIndex.build(c, table, Schema.metaLong(c, "seq"), json -> decode(table.table(), json)));
     }
 
     static VectorStore open(Path dir, String modelId, int dimension) {
@@ -347,7 +355,12 @@ final class SqliteVectorStore implements VectorStore {
         }
         return readers.snapshot("run a lexical search", c -> {
             long seq = Schema.metaLong(c, "seq");
-            List<String> selected = LexicalQuery.select(c, table, terms, docCount(c, table, seq));
+            long rows = docCount(c, table, seq);
+            LexicalIndex memory = LexicalIndex.supports(filter) ? lexical.at(table, seq, rows, c) : null;
+            if (memory != null) {
+                return bodies(c, memory.search(LexicalQuery.select(memory, terms), k, filter));
+            }
+            List<String> selected = LexicalQuery.select(c, table, terms, rows);
             if (selected.isEmpty()) {
                 return List.of();
             }
@@ -369,13 +382,50 @@ final class SqliteVectorStore implements VectorStore {
                 try (ResultSet rs = st.executeQuery()) {
                     List<ScoredChunk> out = new ArrayList<>();
                     while (rs.next()) {
-                        double s = Math.max(0.0, -rs.getDouble(3));
-                        out.add(new ScoredChunk(decode(rs.getString(1), rs.getString(2)), s / (s + 1.0)));
+                        out.add(new ScoredChunk(
+                                decode(rs.getString(1), rs.getString(2)), lexicalScore(rs.getDouble(3))));
                     }
                     return out;
                 }
             }
         });
+    }
+
+    /** The store's lexical score in [0, 1) from an FTS5 bm25 value (negative, smaller is better). */
+    private static double lexicalScore(double bm25) {
+        double s = Math.max(0.0, -bm25);
+        return s / (s + 1.0);
+    }
+
+    /** The chunks of in-memory BM25 hits, in hit order. */
+    private List<ScoredChunk> bodies(Connection c, List<LexicalIndex.Hit> hits) throws SQLException {
+        if (hits.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, Chunk> byRid = new HashMap<>();
+        List<Long> rids = hits.stream().map(LexicalIndex.Hit::rid).toList();
+        for (List<Long> part : partition(rids)) {
+            try (PreparedStatement st = c.prepareStatement(
+                    "SELECT rid, kind, body FROM chunks WHERE rid IN (" + placeholders(part.size()) + ")")) {
+                int i = 1;
+                for (long rid : part) {
+                    st.setLong(i++, rid);
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        byRid.put(rs.getLong(1), decode(rs.getString(2), rs.getString(3)));
+                    }
+                }
+            }
+        }
+        List<ScoredChunk> out = new ArrayList<>(hits.size());
+        for (LexicalIndex.Hit hit : hits) {
+            Chunk chunk = byRid.get(hit.rid());
+            if (chunk != null) {
+                out.add(new ScoredChunk(chunk, lexicalScore(hit.bm25())));
+            }
+        }
+        return out;
     }
 
     /** Number of chunks in a table, cached per commit. */
@@ -848,6 +898,7 @@ final class SqliteVectorStore implements VectorStore {
             tx.close();
         }
         vectors.close();
+        lexical.close();
         readers.close();
     }
 

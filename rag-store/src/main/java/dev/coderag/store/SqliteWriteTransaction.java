@@ -151,7 +151,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
     }
 
     /** The two FTS columns: names (symbol, enclosing names, headings, package name, path) and body text. */
-    private static String[] ftsText(Chunk chunk) {
+    static String[] ftsText(Chunk chunk) {
         return switch (chunk) {
             case CodeChunk c ->
                 new String[] {

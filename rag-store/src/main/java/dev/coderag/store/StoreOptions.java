@@ -14,14 +14,23 @@ package dev.coderag.store;
  *     {@code coderag.store.backgroundGraph}
  * @param persistGraph keep a derived copy of each graph on disk so that a restart does not rebuild it;
  *     {@code coderag.store.persistGraph}
+ * @param memoryBm25Above tables with at least this many chunks also keep their BM25 index in memory
+ *     ({@link LexicalIndex}; built like graphs, in the background unless {@code backgroundGraph} is false);
+ *     {@link Integer#MAX_VALUE} keeps BM25 in FTS5 only; {@code coderag.store.memoryBm25Above}
  */
 record StoreOptions(
-        int exactBelow, int graphDegree, int graphBeam, int searchBeam, boolean backgroundGraph, boolean persistGraph) {
+        int exactBelow,
+        int graphDegree,
+        int graphBeam,
+        int searchBeam,
+        boolean backgroundGraph,
+        boolean persistGraph,
+        int memoryBm25Above) {
 
-    static final StoreOptions DEFAULTS = new StoreOptions(20_000, 32, 100, 64, true, true);
+    static final StoreOptions DEFAULTS = new StoreOptions(20_000, 32, 100, 64, true, true, 5_000);
 
     StoreOptions {
-        if (exactBelow < 0 || graphDegree < 2 || graphBeam < 1 || searchBeam < 1) {
+        if (exactBelow < 0 || graphDegree < 2 || graphBeam < 1 || searchBeam < 1 || memoryBm25Above < 0) {
             throw new IllegalArgumentException(
                     "bad store options " + exactBelow + "/" + graphDegree + "/" + graphBeam + "/" + searchBeam);
         }
@@ -36,22 +45,29 @@ record StoreOptions(
                 Integer.getInteger("coderag.store.searchBeam", d.searchBeam),
                 Boolean.parseBoolean(
                         System.getProperty("coderag.store.backgroundGraph", String.valueOf(d.backgroundGraph))),
-                Boolean.parseBoolean(System.getProperty("coderag.store.persistGraph", String.valueOf(d.persistGraph))));
+                Boolean.parseBoolean(System.getProperty("coderag.store.persistGraph", String.valueOf(d.persistGraph))),
+                Integer.getInteger("coderag.store.memoryBm25Above", d.memoryBm25Above));
     }
 
     StoreOptions withExactBelow(int n) {
-        return new StoreOptions(n, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph);
+        return new StoreOptions(n, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, memoryBm25Above);
     }
 
     StoreOptions withGraph(int degree, int beam) {
-        return new StoreOptions(exactBelow, degree, beam, searchBeam, backgroundGraph, persistGraph);
+        return new StoreOptions(exactBelow, degree, beam, searchBeam, backgroundGraph, persistGraph, memoryBm25Above);
     }
 
     StoreOptions withBackgroundGraph(boolean background) {
-        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, background, persistGraph);
+        return new StoreOptions(
+                exactBelow, graphDegree, graphBeam, searchBeam, background, persistGraph, memoryBm25Above);
     }
 
     StoreOptions withPersistGraph(boolean persist) {
-        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persist);
+        return new StoreOptions(
+                exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persist, memoryBm25Above);
+    }
+
+    StoreOptions withMemoryBm25Above(int rows) {
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, rows);
     }
 }

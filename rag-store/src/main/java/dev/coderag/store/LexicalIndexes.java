@@ -1,0 +1,131 @@
+package dev.coderag.store;
+
+import dev.coderag.types.ChunkKind;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The in-memory BM25 copies ({@link LexicalIndex}) of a store's tables: which one is current, and building them.
+ * A table gets one once it has at least {@code minRows} chunks (below that FTS5 answers in a few milliseconds
+ * and the copy would only cost memory). An index serves only searches that see the same commit; after a commit
+ * the next search starts a rebuild and FTS5 answers until it is done — in the background, or on the searching
+ * thread when background work is off (benchmarks and tests).
+ *
+ * <p>Thread-safe.
+ */
+final class LexicalIndexes implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LexicalIndexes.class.getName());
+
+    private final int minRows;
+    private final boolean background;
+    private final ReaderPool readers;
+    private final Builder builder;
+    private final Map<ChunkKind, LexicalIndex> current = new EnumMap<>(ChunkKind.class);
+    /** Per table, the seq a build is running for (absent when none runs). */
+    private final Map<ChunkKind, Long> building = new EnumMap<>(ChunkKind.class);
+
+    private final ExecutorService worker;
+
+    /** Builds the index of a table from a connection inside a read transaction. */
+    @FunctionalInterface
+    interface Builder {
+        LexicalIndex build(ChunkKind table, Connection snapshot) throws SQLException;
+    }
+
+    /**
+     * @param minRows tables with fewer chunks never get an in-memory index; {@link Integer#MAX_VALUE} turns the
+     *     feature off
+     * @param readers where background builds take their snapshot
+     */
+    LexicalIndexes(int minRows, boolean background, String name, ReaderPool readers, Builder builder) {
+        this.minRows = minRows;
+        this.background = background;
+        this.readers = readers;
+        this.builder = builder;
+        this.worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "coderag-bm25-" + name);
+            t.setDaemon(true);
+            t.setPriority(Thread.NORM_PRIORITY - 1);
+            return t;
+        });
+    }
+
+    /**
+     * The index of {@code table} at commit {@code seq}, or null when the caller must use FTS5 (the table is small,
+     * or its index is being built).
+     *
+     * @param rows the table's chunk count at {@code seq}
+     * @param snapshot the caller's connection, in a read transaction at {@code seq}; builds on the calling
+     *     thread read from it (a second connection could wait for a reader permit that never comes)
+     */
+    LexicalIndex at(ChunkKind table, long seq, long rows, Connection snapshot) {
+        if (rows < minRows) {
+            return null;
+        }
+        synchronized (this) {
+            LexicalIndex index = current.get(table);
+            if (index != null && index.seq() == seq) {
+                return index;
+            }
+            Long running = building.get(table);
+            if (running != null && running >= seq) {
+                return null;
+            }
+            building.put(table, seq);
+            if (background) {
+                try {
+                    worker.execute(() -> build(table, null));
+                } catch (RejectedExecutionException closed) {
+                    building.remove(table);
+                }
+                return null;
+            }
+        }
+        build(table, snapshot);
+        synchronized (this) {
+            LexicalIndex index = current.get(table);
+            return index != null && index.seq() == seq ? index : null;
+        }
+    }
+
+    /** Builds from {@code snapshot}, or from a new snapshot when it is null. */
+    private void build(ChunkKind table, Connection snapshot) {
+        LexicalIndex index = null;
+        try {
+            index = snapshot != null
+                    ? builder.build(table, snapshot)
+                    : readers.snapshot("index " + table.table() + " text in memory", c -> builder.build(table, c));
+        } catch (SQLException | RuntimeException e) { // searches keep using FTS5; the next one retries
+            LOG.log(Level.WARNING, "could not build the in-memory BM25 index of " + table.table(), e);
+        } finally {
+            synchronized (this) {
+                building.remove(table);
+                LexicalIndex old = current.get(table);
+                if (index != null && (old == null || old.seq() < index.seq())) {
+                    current.put(table, index);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            current.clear();
+        }
+    }
+}
