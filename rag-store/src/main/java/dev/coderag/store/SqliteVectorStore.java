@@ -391,6 +391,11 @@ final class SqliteVectorStore implements VectorStore {
         });
     }
 
+    /** The in-memory BM25 copies of this store's tables. For tests. */
+    LexicalIndexes lexicalIndexes() {
+        return lexical;
+    }
+
     /** The store's lexical score in [0, 1) from an FTS5 bm25 value (negative, smaller is better). */
     private static double lexicalScore(double bm25) {
         double s = Math.max(0.0, -bm25);

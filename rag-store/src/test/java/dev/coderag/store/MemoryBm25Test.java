@@ -138,6 +138,27 @@ class MemoryBm25Test {
         assertSameRanking("delete rows commit", 20, SearchFilter.NONE);
     }
 
+    @Test
+    void background_copy_starts_with_a_tables_second_search_and_then_serves() throws Exception {
+        try (SqliteVectorStore background = SqliteVectorStore.open(
+                dir, MODEL, DIM, StoreOptions.DEFAULTS.withMemoryBm25Above(0).withBackgroundGraph(true))) {
+            List<ScoredChunk> first = background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE);
+            background.lexicalIndexes().awaitBuilds();
+            assertThat(background.lexicalIndexes().current(ChunkKind.CODE))
+                    .as("one search builds nothing")
+                    .isNull();
+            assertThat(background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE))
+                    .as("FTS5 answers while the copy is built")
+                    .hasSameSizeAs(first);
+            background.lexicalIndexes().awaitBuilds();
+            LexicalIndex built = background.lexicalIndexes().current(ChunkKind.CODE);
+            assertThat(built).isNotNull();
+            assertThat(built.size()).isEqualTo(chunks.size());
+            assertThat(StoreFixtures.hitIds(background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE)))
+                    .isEqualTo(StoreFixtures.hitIds(first));
+        }
+    }
+
     /** Same scores in the same order; chunk ids equal except within groups of tied scores. */
     private void assertSameRanking(String query, int k, SearchFilter filter) {
         List<ScoredChunk> a = memory.lexicalSearch(ChunkKind.CODE, query, k, filter);
