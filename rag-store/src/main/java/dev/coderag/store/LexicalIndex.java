@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -229,15 +230,18 @@ final class LexicalIndex {
             }
         }
         // Min-heap of the best k: worst (lowest score, then highest row id) at the head.
-        PriorityQueue<Integer> heap = new PriorityQueue<>(k + 1, (a, b) -> {
+        Comparator<Integer> worstFirst = (a, b) -> {
             int c = Double.compare(score[a], score[b]);
             return c != 0 ? c : Long.compare(rids[b], rids[a]);
-        });
+        };
+        PriorityQueue<Integer> heap = new PriorityQueue<>(k + 1, worstFirst);
         for (int i = 0; i < touchedCount; i++) {
             int d = touched[i];
-            heap.add(d);
-            if (heap.size() > k) {
+            if (heap.size() < k) {
+                heap.add(d);
+            } else if (worstFirst.compare(d, heap.peek()) > 0) {
                 heap.poll();
+                heap.add(d);
             }
         }
         List<Hit> out = new ArrayList<>(heap.size());
