@@ -92,6 +92,20 @@ final class LexicalIndex {
         return rids.length;
     }
 
+    /** Number of distinct terms. */
+    int terms() {
+        return postings.size();
+    }
+
+    /** Number of (term, chunk) postings. */
+    long postingCount() {
+        long n = 0;
+        for (Postings p : postings.values()) {
+            n += p.docs.length;
+        }
+        return n;
+    }
+
     /** Number of chunks containing {@code term} (FTS5's vocabulary "doc" count); 0 when none. */
     long docFrequency(String term) {
         Postings p = postings.get(term);

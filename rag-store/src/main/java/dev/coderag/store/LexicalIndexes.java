@@ -4,13 +4,14 @@ import dev.coderag.types.ChunkKind;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-memory BM25 copies ({@link LexicalIndex}) of a store's tables: which one is current, and building them.
@@ -23,7 +24,7 @@ import java.util.logging.Logger;
  * <p>Thread-safe.
  */
 final class LexicalIndexes implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(LexicalIndexes.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(LexicalIndexes.class);
 
     private final int minRows;
     private final boolean background;
@@ -108,11 +109,22 @@ final class LexicalIndexes implements AutoCloseable {
     private void build(ChunkKind table, Connection snapshot) {
         LexicalIndex index = null;
         try {
+            long t0 = System.nanoTime();
             index = snapshot != null
                     ? builder.build(table, snapshot)
                     : readers.snapshot("index " + table.table() + " text in memory", c -> builder.build(table, c));
+            if (LOG.isDebugEnabled()) {
+                LOG.debug(String.format(
+                        Locale.ROOT,
+                        "in-memory BM25 copy of %s: %d chunks, %d terms, %d postings, built in %.1f s",
+                        table.table(),
+                        index.size(),
+                        index.terms(),
+                        index.postingCount(),
+                        (System.nanoTime() - t0) / 1e9));
+            }
         } catch (SQLException | RuntimeException e) { // searches keep using FTS5; the next one retries
-            LOG.log(Level.WARNING, "could not build the in-memory BM25 index of " + table.table(), e);
+            LOG.warn("could not build the in-memory BM25 copy of {}: {}", table.table(), e.toString());
         } finally {
             synchronized (this) {
                 building.remove(table);
