@@ -8,7 +8,9 @@ package dev.coderag.store;
  *     by brute force — exact and, at this size, about as fast as the graph; {@code coderag.store.exactBelow}
  * @param graphDegree JVector graph max degree M; {@code coderag.store.graphDegree}
  * @param graphBeam JVector construction beam width; {@code coderag.store.graphBeam}
- * @param searchBeam candidates the graph search keeps per query (at least k); {@code coderag.store.searchBeam}
+ * @param searchBeam candidates the graph search keeps per query (at least k) in graphs of up to 100k nodes;
+ *     larger graphs widen it with the square root of their size ({@link VectorIndex#searchBeam});
+ *     {@code coderag.store.searchBeam}
  * @param backgroundGraph build and extend graphs on a background thread (searches use exact search on what the
  *     graph does not cover yet); false builds them on the searching thread, for benchmarks and tests;
  *     {@code coderag.store.backgroundGraph}
