@@ -4,8 +4,10 @@ import dev.coderag.types.ChunkKind;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,13 +28,24 @@ import org.slf4j.LoggerFactory;
 final class LexicalIndexes implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LexicalIndexes.class);
 
+    /**
+     * Heap a copy may take per chunk while it is built (postings of ~100 distinct terms per chunk at 8 bytes,
+     * the term dictionary, and the growth slack of the builders), used to keep copies within a share of the heap.
+     */
+    static final long BUILD_BYTES_PER_CHUNK = 2_048;
+    /** Share of the maximum heap one table's copy may take. */
+    static final double HEAP_SHARE = 0.25;
+
     private final int minRows;
+    private final long maxRows;
     private final boolean background;
     private final ReaderPool readers;
     private final Builder builder;
     private final Map<ChunkKind, LexicalIndex> current = new EnumMap<>(ChunkKind.class);
     /** Lexical searches per table since the store was opened (only counted until a build is started). */
     private final Map<ChunkKind, Integer> searches = new EnumMap<>(ChunkKind.class);
+    /** Tables whose copy ran out of memory: FTS5 only from then on. */
+    private final Set<ChunkKind> tooLarge = EnumSet.noneOf(ChunkKind.class);
     /** Per table, the seq a build is running for (absent when none runs). */
     private final Map<ChunkKind, Long> building = new EnumMap<>(ChunkKind.class);
 
@@ -51,6 +64,7 @@ final class LexicalIndexes implements AutoCloseable {
      */
     LexicalIndexes(int minRows, boolean background, String name, ReaderPool readers, Builder builder) {
         this.minRows = minRows;
+        this.maxRows = maxRows(Runtime.getRuntime().maxMemory());
         this.background = background;
         this.readers = readers;
         this.builder = builder;
@@ -64,17 +78,20 @@ final class LexicalIndexes implements AutoCloseable {
 
     /**
      * The index of {@code table} at commit {@code seq}, or null when the caller must use FTS5 (the table is small,
-     * or its index is being built).
+     * too large for the heap, or its index is being built).
      *
      * @param rows the table's chunk count at {@code seq}
      * @param snapshot the caller's connection, in a read transaction at {@code seq}; builds on the calling
      *     thread read from it (a second connection could wait for a reader permit that never comes)
      */
     LexicalIndex at(ChunkKind table, long seq, long rows, Connection snapshot) {
-        if (rows < minRows) {
+        if (rows < minRows || rows > maxRows) {
             return null;
         }
         synchronized (this) {
+            if (tooLarge.contains(table)) {
+                return null;
+            }
             LexicalIndex index = current.get(table);
             if (index != null && index.seq() == seq) {
                 return index;
@@ -123,6 +140,12 @@ final class LexicalIndexes implements AutoCloseable {
                         index.postingCount(),
                         (System.nanoTime() - t0) / 1e9));
             }
+        } catch (OutOfMemoryError e) {
+            // The copy is the only large allocation here and unwinding drops all of it; serve on from FTS5.
+            synchronized (this) {
+                tooLarge.add(table);
+            }
+            LOG.warn("not enough heap for the in-memory BM25 copy of {}; BM25 stays in FTS5", table.table());
         } catch (SQLException | RuntimeException e) { // searches keep using FTS5; the next one retries
             LOG.warn("could not build the in-memory BM25 copy of {}: {}", table.table(), e.toString());
         } finally {
@@ -134,6 +157,11 @@ final class LexicalIndexes implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Largest table that gets a copy with a heap of {@code maxHeapBytes}. */
+    static long maxRows(long maxHeapBytes) {
+        return (long) (maxHeapBytes * HEAP_SHARE / BUILD_BYTES_PER_CHUNK);
     }
 
     /** The current index of {@code table}, whatever its commit; null when none was built. For tests. */

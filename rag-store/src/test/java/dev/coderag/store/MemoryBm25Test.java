@@ -159,6 +159,13 @@ class MemoryBm25Test {
         }
     }
 
+    @Test
+    void copies_stay_within_a_quarter_of_the_heap() {
+        // ./rag serves with -Xmx2g: tables up to ~260k chunks get a copy, larger ones keep BM25 in FTS5.
+        assertThat(LexicalIndexes.maxRows(2L << 30)).isEqualTo(262_144);
+        assertThat(LexicalIndexes.maxRows(8L << 30)).isEqualTo(1_048_576);
+    }
+
     /** Same scores in the same order; chunk ids equal except within groups of tied scores. */
     private void assertSameRanking(String query, int k, SearchFilter filter) {
         List<ScoredChunk> a = memory.lexicalSearch(ChunkKind.CODE, query, k, filter);
