@@ -41,7 +41,6 @@ final class LexicalIndex {
     /** One ranked row: the chunk's row id and its FTS5-equivalent bm25 value (negative; smaller is better). */
     record Hit(long rid, double bm25) {}
 
-    private final ChunkKind table;
     private final long seq;
     private final long[] rids;
     private final int[] docLength;
@@ -53,7 +52,6 @@ final class LexicalIndex {
     private final Map<String, Postings> postings;
 
     private LexicalIndex(
-            ChunkKind table,
             long seq,
             long[] rids,
             int[] docLength,
@@ -62,7 +60,6 @@ final class LexicalIndex {
             byte[] language,
             byte[] symbolKind,
             Map<String, Postings> postings) {
-        this.table = table;
         this.seq = seq;
         this.rids = rids;
         this.docLength = docLength;
@@ -76,10 +73,6 @@ final class LexicalIndex {
         this.language = language;
         this.symbolKind = symbolKind;
         this.postings = postings;
-    }
-
-    ChunkKind table() {
-        return table;
     }
 
     /** The commit whose state this index holds. */
@@ -161,7 +154,6 @@ final class LexicalIndex {
         Map<String, Postings> postings = HashMap.newHashMap(terms.size());
         terms.forEach((term, b) -> postings.put(term, b.build()));
         return new LexicalIndex(
-                table,
                 seq,
                 Arrays.copyOf(rids, n),
                 Arrays.copyOf(docLength, n),
