@@ -76,11 +76,7 @@ public class LexicalSearchJmh {
         Random random = new Random(42);
         try (WriteTransaction tx = store.begin()) {
             for (Chunk chunk : chunks) {
-                float[] v = new float[DIM];
-                for (int i = 0; i < DIM; i++) {
-                    v[i] = (float) random.nextGaussian();
-                }
-                tx.insert(chunk, normalize(v));
+                tx.insert(chunk, SearchBench.unit(SearchBench.gaussian(random, DIM)));
             }
             tx.commit();
         }
@@ -112,17 +108,5 @@ public class LexicalSearchJmh {
                 Files.deleteIfExists(p);
             }
         }
-    }
-
-    private static float[] normalize(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += x * x;
-        }
-        float n = (float) Math.sqrt(norm);
-        for (int i = 0; i < v.length; i++) {
-            v[i] /= n;
-        }
-        return v;
     }
 }

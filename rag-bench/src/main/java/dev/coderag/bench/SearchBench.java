@@ -348,7 +348,8 @@ public final class SearchBench {
         return out;
     }
 
-    private static float[] gaussian(Random random, int dim) {
+    /** A vector of standard normal components (package-private: other harnesses draw vectors the same way). */
+    static float[] gaussian(Random random, int dim) {
         float[] v = new float[dim];
         for (int d = 0; d < dim; d++) {
             v[d] = (float) random.nextGaussian();
@@ -356,7 +357,8 @@ public final class SearchBench {
         return v;
     }
 
-    private static float[] unit(float[] v) {
+    /** Scales {@code v} to unit length in place and returns it. */
+    static float[] unit(float[] v) {
         double s = 0;
         for (float x : v) {
             s += x * x;
