@@ -69,6 +69,9 @@ import java.util.stream.Stream;
  * vector cache (resumable) and exits.
  */
 public final class ChatLatencyBench {
+    /** The application the benchmark serves with: the jar ./rag runs (built by rag-bench/run). */
+    private static final Path APP_JAR = Path.of("rag-cli/target/rag-cli.jar").toAbsolutePath();
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long SEED = 42;
     /** The server's trace stages reported; in the production path "vector" covers the BM25 searches too. */
@@ -532,6 +535,10 @@ public final class ChatLatencyBench {
             int warmup,
             int size)
             throws Exception {
+        if (!Files.isRegularFile(APP_JAR)) {
+            throw new IllegalStateException(
+                    APP_JAR + " is missing; rag-bench/run builds it (or ./mvnw -pl rag-cli -am package)");
+        }
         Path log = work.resolve("server-" + size + ".log");
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
@@ -545,7 +552,8 @@ public final class ChatLatencyBench {
         // measurement starts on the finished graph (the state a default server reaches once its background
         // build is done); steady-state serving is the same either way.
         cmd.add("-Dcoderag.store.backgroundGraph=false");
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.coderag.chat.ChatCli", "serve"));
+        // The real application jar, as ./rag runs it: rag-bench does not depend on the web module.
+        cmd.addAll(List.of("-jar", APP_JAR.toString(), "serve"));
         cmd.addAll(List.of("--db", storeDir.toString(), "--port", "0", "--model", model.shortName(), "--llm", "none"));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment()

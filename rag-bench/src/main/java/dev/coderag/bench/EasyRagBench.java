@@ -2,14 +2,14 @@ package dev.coderag.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.coderag.chat.RetrievalMode;
-import dev.coderag.chat.Retriever;
 import dev.coderag.eval.Metrics;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
+import dev.coderag.retrieval.RetrievalMode;
+import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.ScoredChunk;

@@ -3,6 +3,12 @@ package dev.coderag.chat;
 import dev.coderag.chat.ChatHistory.StoredTurn;
 import dev.coderag.chat.Generator.GenerationInput;
 import dev.coderag.chat.Generator.Turn;
+import dev.coderag.retrieval.Retrieval;
+import dev.coderag.retrieval.RetrievalHit;
+import dev.coderag.retrieval.RetrievalMode;
+import dev.coderag.retrieval.Retriever;
+import dev.coderag.retrieval.Stopwatch;
+import dev.coderag.retrieval.Via;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.VectorStore;
@@ -127,7 +133,7 @@ public final class ChatService {
                 clock.laps().get("retrieve") / 1000);
         IntentInfo intent = new IntentInfo(retrieval.intent(), round3(retrieval.confidence()));
 
-        double floor = retriever.routing().relevanceFloor();
+        double floor = retriever.relevanceFloor();
         boolean pinned = retrieval.details().stream().anyMatch(h -> h.via().contains(Via.PIN));
         boolean relevant = pinned || retrieval.bestRelevance() >= floor;
         List<String> warnings = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.coderag.chat;
 
+import dev.coderag.retrieval.RetrievalHit;
+
 /**
  * One numbered block of the LLM context: {@code [n] path:start-end (symbol, language)} then its text.
  *

@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
 import dev.coderag.types.ManifestChunk;

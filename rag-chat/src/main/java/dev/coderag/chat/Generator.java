@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.retrieval.CallRelation;
 import java.util.List;
 import java.util.function.Consumer;
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.chat.FakeLlmServer.Reply;
+import dev.coderag.retrieval.FixtureStore;
+import dev.coderag.retrieval.SharedModel;
 import dev.coderag.store.VectorStore;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.coderag.chat.HttpHelper.Event;
 import dev.coderag.chat.HttpHelper.Response;
+import dev.coderag.retrieval.FixtureStore;
+import dev.coderag.retrieval.SharedModel;
 import dev.coderag.store.VectorStore;
 import dev.coderag.types.Chunk;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.coderag.chat;
 
-import static dev.coderag.chat.TestChunks.code;
-import static dev.coderag.chat.TestChunks.hit;
-import static dev.coderag.chat.TestChunks.manifest;
-import static dev.coderag.chat.TestChunks.readme;
+import static dev.coderag.retrieval.TestChunks.code;
+import static dev.coderag.retrieval.TestChunks.hit;
+import static dev.coderag.retrieval.TestChunks.manifest;
+import static dev.coderag.retrieval.TestChunks.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.coderag.types.CodeChunk;

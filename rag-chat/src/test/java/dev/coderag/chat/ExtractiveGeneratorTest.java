@@ -1,10 +1,11 @@
 package dev.coderag.chat;
 
-import static dev.coderag.chat.TestChunks.code;
-import static dev.coderag.chat.TestChunks.hit;
-import static dev.coderag.chat.TestChunks.readme;
+import static dev.coderag.retrieval.TestChunks.code;
+import static dev.coderag.retrieval.TestChunks.hit;
+import static dev.coderag.retrieval.TestChunks.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.List;

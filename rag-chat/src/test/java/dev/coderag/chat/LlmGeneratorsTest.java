@@ -1,7 +1,7 @@
 package dev.coderag.chat;
 
-import static dev.coderag.chat.TestChunks.code;
-import static dev.coderag.chat.TestChunks.hit;
+import static dev.coderag.retrieval.TestChunks.code;
+import static dev.coderag.retrieval.TestChunks.hit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,14 +3,14 @@ package dev.coderag.eval;
 import static dev.coderag.ingest.CliSupport.oneLine;
 import static dev.coderag.ingest.CliSupport.quietLibraries;
 
-import dev.coderag.chat.RetrievalMode;
-import dev.coderag.chat.Retriever;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
+import dev.coderag.retrieval.RetrievalMode;
+import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;

@@ -1,0 +1,143 @@
+package dev.coderag.retrieval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.store.Embedder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Classifies a query embedding by its nearest prototype question. The prototypes and the threshold are data
+ * ({@code intents.json}); their embeddings are computed once, at construction. Thread-safe, immutable.
+ */
+final class IntentClassifier {
+
+    /** The intents the routing table and the answer builder know. */
+    static final Set<String> KNOWN = Set.of("overview", "implementation", "relationship", "comparison", "usage");
+
+    /**
+     * @param cueBonus added to an intent's score when the query contains one of its cues
+     * @param cues per intent, words or phrases that signal it ("callers", "versus", "install")
+     */
+    record Prototypes(
+            double threshold,
+            String defaultIntent,
+            Map<String, List<String>> questions,
+            double cueBonus,
+            Map<String, List<String>> cues) {
+        Prototypes {
+            questions = Map.copyOf(questions);
+            cues = Map.copyOf(cues);
+        }
+    }
+
+    record Result(String intent, double confidence, String nearestPrototype) {}
+
+    private final Prototypes prototypes;
+    private final List<String> intentOf = new ArrayList<>();
+    private final List<String> text = new ArrayList<>();
+    private final List<float[]> vectors = new ArrayList<>();
+
+    IntentClassifier(Prototypes prototypes, Embedder embedder) {
+        this.prototypes = prototypes;
+        for (Map.Entry<String, List<String>> e : prototypes.questions().entrySet()) {
+            for (String q : e.getValue()) {
+                intentOf.add(e.getKey());
+                text.add(q);
+                vectors.add(embedder.embedQuery(q));
+            }
+        }
+    }
+
+    static IntentClassifier load(Embedder embedder) {
+        return new IntentClassifier(parse(Resources.text("intents.json")), embedder);
+    }
+
+    /** Classifies by embedding only (no cue words). */
+    Result classify(float[] query) {
+        return classify(query, "");
+    }
+
+    /**
+     * Best intent by its closest prototype's cosine plus the cue bonus when {@code text} contains one of the
+     * intent's cues; below the threshold, the default intent. Confidence is the winning score clamped to [0, 1].
+     */
+    Result classify(float[] query, String queryText) {
+        Map<String, Double> score = new java.util.HashMap<>();
+        Map<String, String> nearest = new java.util.HashMap<>();
+        for (int i = 0; i < vectors.size(); i++) {
+            double s = Vectors.dot(query, vectors.get(i));
+            String intent = intentOf.get(i);
+            if (s > score.getOrDefault(intent, -1.0)) {
+                score.put(intent, s);
+                nearest.put(intent, text.get(i));
+            }
+        }
+        String lower = " " + queryText.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_\\-]+", " ") + " ";
+        for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
+            for (String cue : e.getValue()) {
+                if (lower.contains(" " + cue + " ")) {
+                    score.computeIfPresent(e.getKey(), (k, v) -> v + prototypes.cueBonus());
+                    break;
+                }
+            }
+        }
+        String best = null;
+        for (String intent : prototypes.questions().keySet()) {
+            if (score.containsKey(intent) && (best == null || score.get(intent) > score.get(best))) {
+                best = intent;
+            }
+        }
+        if (best == null) {
+            return new Result(prototypes.defaultIntent(), 0, "");
+        }
+        double s = score.get(best);
+        double confidence = Math.max(0, Math.min(1, s));
+        if (s < prototypes.threshold()) {
+            return new Result(prototypes.defaultIntent(), confidence, nearest.get(best));
+        }
+        return new Result(best, confidence, nearest.get(best));
+    }
+
+    static Prototypes parse(String json) {
+        try {
+            JsonNode root = new ObjectMapper().readTree(json);
+            Map<String, List<String>> questions = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : root.path("intents").properties()) {
+                if (!KNOWN.contains(e.getKey())) {
+                    throw new IllegalArgumentException("unknown intent '" + e.getKey() + "' (known: " + KNOWN + ")");
+                }
+                List<String> qs = new ArrayList<>();
+                e.getValue().forEach(q -> qs.add(q.asText()));
+                if (qs.isEmpty()) {
+                    throw new IllegalArgumentException("intent '" + e.getKey() + "' has no prototypes");
+                }
+                questions.put(e.getKey(), List.copyOf(qs));
+            }
+            String def = root.path("default_intent").asText("implementation");
+            if (!KNOWN.contains(def)) {
+                throw new IllegalArgumentException("unknown default_intent '" + def + "'");
+            }
+            double threshold = root.path("threshold").asDouble(0.7);
+            Map<String, List<String>> cues = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : root.path("cues").properties()) {
+                if (!questions.containsKey(e.getKey())) {
+                    throw new IllegalArgumentException("cues for unknown intent '" + e.getKey() + "'");
+                }
+                List<String> cs = new ArrayList<>();
+                e.getValue()
+                        .forEach(c -> cs.add(
+                                c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
+                cues.put(e.getKey(), List.copyOf(cs));
+            }
+            return new Prototypes(
+                    threshold, def, questions, root.path("cue_bonus").asDouble(0), cues);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+}

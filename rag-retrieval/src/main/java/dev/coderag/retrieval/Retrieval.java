@@ -1,0 +1,33 @@
+package dev.coderag.retrieval;
+
+import dev.coderag.store.ScoredChunk;
+import java.util.List;
+
+/**
+ * The result of {@link Retriever#retrieve}.
+ *
+ * @param hits best first; {@code score} is the fused ranking score scaled to [0, 1], non-increasing
+ * @param intent the classified intent name ({@code overview, implementation, relationship, comparison, usage})
+ * @param confidence cosine similarity of the query to the closest prototype of that intent, in [0, 1]
+ * @param details the same hits in the same order with relevance and provenance
+ * @param relations call edges found by graph expansion (relationship intent only; may be empty)
+ * @param trace counts and timings
+ */
+public record Retrieval(
+        List<ScoredChunk> hits,
+        String intent,
+        double confidence,
+        List<RetrievalHit> details,
+        List<CallRelation> relations,
+        RetrievalTrace trace) {
+    public Retrieval {
+        hits = List.copyOf(hits);
+        details = List.copyOf(details);
+        relations = List.copyOf(relations);
+    }
+
+    /** The highest relevance among the hits, 0 when there are none. */
+    public double bestRelevance() {
+        return details.stream().mapToDouble(RetrievalHit::relevance).max().orElse(0);
+    }
+}

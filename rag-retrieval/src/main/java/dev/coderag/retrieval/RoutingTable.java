@@ -1,0 +1,110 @@
+package dev.coderag.retrieval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.types.ChunkKind;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Behaviour as data: how many results each table contributes per intent, and how much lexical search weighs
+ * against vector search. Loaded from {@code routing.json}; immutable.
+ *
+ * @param rrfK the k of reciprocal rank fusion (1 / (k + rank))
+ * @param candidatesFactor each retriever fetches this many times a table's quota
+ * @param minCandidates and at least this many
+ * @param pinWeight fusion weight of the pin list (named files, symbols, stack frames)
+ * @param graphWeight fusion weight of callers/callees
+ * @param maxPins at most this many pinned chunks per query
+ * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
+ */
+record RoutingTable(
+        int rrfK,
+        int candidatesFactor,
+        int minCandidates,
+        double pinWeight,
+        double graphWeight,
+        int maxPins,
+        double relevanceFloor,
+        Map<String, Route> routes) {
+
+    /**
+     * @param perTable results per table
+     * @param graph callers/callees added on top (0 = no graph expansion)
+     * @param lexical weight of lexical in fusion, in [0, 1]; vector gets 1 - lexical
+     */
+    record Route(Map<ChunkKind, Integer> perTable, int graph, double lexical) {
+        Route {
+            perTable = Map.copyOf(perTable);
+            if (!(lexical >= 0 && lexical <= 1)) {
+                throw new IllegalArgumentException("lexical must be in [0,1]: " + lexical);
+            }
+        }
+
+        int total() {
+            return perTable.values().stream().mapToInt(Integer::intValue).sum() + graph;
+        }
+
+        int quota(ChunkKind kind) {
+            return perTable.getOrDefault(kind, 0);
+        }
+    }
+
+    RoutingTable {
+        routes = Map.copyOf(routes);
+    }
+
+    /** The route of an intent; an unknown intent is a bug in the intent file, so it fails loudly. */
+    Route route(String intent) {
+        Route r = routes.get(intent);
+        if (r == null) {
+            throw new IllegalStateException("routing.json has no route for intent '" + intent + "'");
+        }
+        return r;
+    }
+
+    static RoutingTable load() {
+        return parse(Resources.text("routing.json"));
+    }
+
+    static RoutingTable parse(String json) {
+        try {
+            JsonNode root = new ObjectMapper().readTree(json);
+            Map<String, Route> routes = new LinkedHashMap<>();
+            JsonNode intents = root.path("intents");
+            if (!intents.isObject() || intents.isEmpty()) {
+                throw new IllegalArgumentException("routing table needs an 'intents' object");
+            }
+            for (Map.Entry<String, JsonNode> e : intents.properties()) {
+                JsonNode r = e.getValue();
+                Map<ChunkKind, Integer> perTable = new EnumMap<>(ChunkKind.class);
+                for (ChunkKind kind : ChunkKind.values()) {
+                    int n = r.path(kind.table()).asInt(0);
+                    if (n < 0) {
+                        throw new IllegalArgumentException(e.getKey() + "." + kind.table() + " is negative");
+                    }
+                    perTable.put(kind, n);
+                }
+                routes.put(
+                        e.getKey(),
+                        new Route(
+                                perTable,
+                                r.path("graph").asInt(0),
+                                r.path("lexical").asDouble(0.5)));
+            }
+            return new RoutingTable(
+                    root.path("rrf_k").asInt(60),
+                    root.path("candidates_factor").asInt(4),
+                    root.path("min_candidates").asInt(20),
+                    root.path("pin_weight").asDouble(2.0),
+                    root.path("graph_weight").asDouble(0.6),
+                    root.path("max_pins").asInt(12),
+                    root.path("relevance_floor").asDouble(0.6),
+                    routes);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("routing table is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+}
