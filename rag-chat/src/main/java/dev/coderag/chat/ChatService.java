@@ -159,7 +159,7 @@ public final class ChatService {
                     .map(t -> new Turn(t.question(), t.response().answer()))
                     .toList();
             GenerationInput input =
-                    new GenerationInput(query, retrieval.intent(), blocks, retrieval.relations(), previous);
+                    new GenerationInput(query, retrieval.answerStyle(), blocks, retrieval.relations(), previous);
             String text;
             try {
                 text = generator.generate(input, listener::onToken);

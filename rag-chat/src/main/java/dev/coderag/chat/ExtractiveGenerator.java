@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.retrieval.AnswerStyle;
 import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
@@ -62,7 +63,7 @@ final class ExtractiveGenerator implements Generator {
             return sb.append(ChatResponse.REFUSAL).toString();
         }
         List<ContextBlock> ordered = new ArrayList<>(blocks);
-        if (input.intent().equals("usage") || input.intent().equals("overview")) {
+        if (input.answerStyle() == AnswerStyle.DOCS_FIRST) {
             // for "how do I install it" the README section is the answer, even when code ranked higher
             ordered.sort((a, b) ->
                     Integer.compare(docRank(a.hit().chunk()), docRank(b.hit().chunk())));
@@ -73,12 +74,12 @@ final class ExtractiveGenerator implements Generator {
         if (!quote.isEmpty()) {
             sb.append('\n').append(quote).append('\n');
         }
-        if (input.intent().equals("relationship")) {
+        if (input.answerStyle() == AnswerStyle.RELATIONS) {
             appendRelations(sb, input);
         }
         List<ContextBlock> rest = ordered.subList(1, Math.min(ordered.size(), MAX_LISTED + 1));
         if (!rest.isEmpty()) {
-            sb.append(input.intent().equals("comparison") ? "\nTo compare:\n" : "\nAlso relevant:\n");
+            sb.append(input.answerStyle() == AnswerStyle.COMPARISON ? "\nTo compare:\n" : "\nAlso relevant:\n");
             for (ContextBlock b : rest) {
                 sb.append("- ").append(item(b)).append('\n');
             }

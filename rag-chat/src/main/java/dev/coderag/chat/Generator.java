@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.retrieval.AnswerStyle;
 import dev.coderag.retrieval.CallRelation;
 import java.util.List;
 import java.util.function.Consumer;
@@ -38,7 +39,7 @@ sealed interface Generator permits ExtractiveGenerator, OpenAiGenerator, GeminiG
      */
     record GenerationInput(
             String question,
-            String intent,
+            AnswerStyle answerStyle,
             List<ContextBlock> blocks,
             List<CallRelation> relations,
             List<Turn> history) {

@@ -5,6 +5,7 @@ import static dev.coderag.retrieval.TestChunks.hit;
 import static dev.coderag.retrieval.TestChunks.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.retrieval.AnswerStyle;
 import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ class ExtractiveGeneratorTest {
         String text = new ExtractiveGenerator()
                 .generate(
                         new Generator.GenerationInput(
-                                "where is parse_header?", "implementation", blocks, List.of(), List.of()),
+                                "where is parse_header?", AnswerStyle.DEFINITION, blocks, List.of(), List.of()),
                         tokens::add);
         assertThat(text).contains("Extractive answer");
         assertThat(text).contains("`parse_header`").contains("`src/http.py` (lines 10–24) [1]");
@@ -38,8 +39,8 @@ class ExtractiveGeneratorTest {
         List<ContextBlock> blocks = ContextBuilder.build(
                 List.of(hit(parse, 0.8), hit(readme("Install", "Run pip install demo.\nThen demo serve.", 3, 8), 0.7)),
                 4000);
-        String text = ExtractiveGenerator.compose(
-                new Generator.GenerationInput("how do I install it?", "usage", blocks, List.of(), List.of()));
+        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "how do I install it?", AnswerStyle.DOCS_FIRST, blocks, List.of(), List.of()));
         assertThat(text).contains("section **Install** of `README.md` (lines 3–8) [2]");
         assertThat(text).contains("> Run pip install demo.");
     }
@@ -50,8 +51,8 @@ class ExtractiveGeneratorTest {
         List<CallRelation> relations = List.of(
                 new CallRelation(handle.id(), "handle", parse.id(), "parse_header"),
                 new CallRelation(parse.id(), "parse_header", "", "split"));
-        String text = ExtractiveGenerator.compose(
-                new Generator.GenerationInput("who calls parse_header?", "relationship", blocks, relations, List.of()));
+        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "who calls parse_header?", AnswerStyle.RELATIONS, blocks, relations, List.of()));
         assertThat(text).contains("**Called by:** `handle` [2]");
         assertThat(text).contains("**Calls:** `split`");
     }
@@ -59,7 +60,7 @@ class ExtractiveGeneratorTest {
     @Test
     void nothing_retrieved_means_the_refusal() {
         String text = ExtractiveGenerator.compose(
-                new Generator.GenerationInput("q", "implementation", List.of(), List.of(), List.of()));
+                new Generator.GenerationInput("q", AnswerStyle.DEFINITION, List.of(), List.of(), List.of()));
         assertThat(text).endsWith(ChatResponse.REFUSAL);
     }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.coderag.chat.FakeLlmServer.Reply;
+import dev.coderag.retrieval.AnswerStyle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ class LlmGeneratorsTest {
 
     private static final Generator.GenerationInput INPUT = new Generator.GenerationInput(
             "where is parse_header implemented?",
-            "implementation",
+            AnswerStyle.DEFINITION,
             ContextBuilder.build(List.of(hit(code("src/http.py", "parse_header", "Parses.", 10, 24), 0.8)), 2000),
             List.of(),
             List.of(new Generator.Turn("what does the project do?", "It parses HTTP [1].")));

@@ -8,6 +8,7 @@ import java.util.List;
  *
  * @param hits best first; {@code score} is the fused ranking score scaled to [0, 1], non-increasing
  * @param intent the classified intent name ({@code overview, implementation, relationship, comparison, usage})
+ * @param answerStyle how an answer to that intent is written (the intent's route in routing.json)
  * @param confidence cosine similarity of the query to the closest prototype of that intent, in [0, 1]
  * @param details the same hits in the same order with relevance and provenance
  * @param relations call edges found by graph expansion (relationship intent only; may be empty)
@@ -16,6 +17,7 @@ import java.util.List;
 public record Retrieval(
         List<ScoredChunk> hits,
         String intent,
+        AnswerStyle answerStyle,
         double confidence,
         List<RetrievalHit> details,
         List<CallRelation> relations,

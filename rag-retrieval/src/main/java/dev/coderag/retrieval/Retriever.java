@@ -324,7 +324,7 @@ public final class Retriever {
             perTable.merge(f.chunk().kind().table(), 1, Integer::sum);
         }
         RetrievalTrace trace = new RetrievalTrace(perTable, perRetriever, clock.laps(), lexicalQuery, pinLocations);
-        return new Retrieval(hits, intent.intent(), intent.confidence(), details, relations, trace);
+        return new Retrieval(hits, intent.intent(), route.answer(), intent.confidence(), details, relations, trace);
     }
 
     /**

@@ -34,10 +34,12 @@ record RoutingTable(
      * @param perTable results per table
      * @param graph callers/callees added on top (0 = no graph expansion)
      * @param lexical weight of lexical in fusion, in [0, 1]; vector gets 1 - lexical
+     * @param answer how an answer to this intent is written
      */
-    record Route(Map<ChunkKind, Integer> perTable, int graph, double lexical) {
+    record Route(Map<ChunkKind, Integer> perTable, int graph, double lexical, AnswerStyle answer) {
         Route {
             perTable = Map.copyOf(perTable);
+            java.util.Objects.requireNonNull(answer, "answer");
             if (!(lexical >= 0 && lexical <= 1)) {
                 throw new IllegalArgumentException("lexical must be in [0,1]: " + lexical);
             }
@@ -92,7 +94,8 @@ record RoutingTable(
                         new Route(
                                 perTable,
                                 r.path("graph").asInt(0),
-                                r.path("lexical").asDouble(0.5)));
+                                r.path("lexical").asDouble(0.5),
+                                AnswerStyle.fromWire(r.path("answer").asText("definition"))));
             }
             return new RoutingTable(
                     root.path("rrf_k").asInt(60),

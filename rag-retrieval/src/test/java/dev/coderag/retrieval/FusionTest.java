@@ -71,7 +71,10 @@ class FusionTest {
     @Test
     void quotas_scale_to_the_requested_limit_keeping_proportions() {
         RoutingTable.Route route = new RoutingTable.Route(
-                Map.of(ChunkKind.CODE, 5, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 2), 0, 0.5);
+                Map.of(ChunkKind.CODE, 5, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 2),
+                0,
+                0.5,
+                AnswerStyle.DEFINITION);
         assertThat(Fusion.quotas(route, 0)).containsEntry(Lane.CODE, 5).containsEntry(Lane.MODULE_DOC, 2);
         Map<Lane, Integer> hundred = Fusion.quotas(route, 90);
         assertThat(hundred)

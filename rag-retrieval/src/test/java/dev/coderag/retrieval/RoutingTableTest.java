@@ -22,6 +22,18 @@ class RoutingTableTest {
     }
 
     @Test
+    void what_an_intent_changes_in_the_answer_is_a_field_of_its_route() {
+        RoutingTable table = RoutingTable.load();
+        assertThat(table.route("usage").answer()).isEqualTo(AnswerStyle.DOCS_FIRST);
+        assertThat(table.route("overview").answer()).isEqualTo(AnswerStyle.DOCS_FIRST);
+        assertThat(table.route("relationship").answer()).isEqualTo(AnswerStyle.RELATIONS);
+        assertThat(table.route("comparison").answer()).isEqualTo(AnswerStyle.COMPARISON);
+        assertThat(table.route("implementation").answer()).isEqualTo(AnswerStyle.DEFINITION);
+        assertThatThrownBy(() -> RoutingTable.parse("{\"intents\": {\"x\": {\"answer\": \"poem\"}}}"))
+                .hasMessageContaining("poem");
+    }
+
+    @Test
     void routing_is_data_parsed_from_json() {
         RoutingTable t = RoutingTable.parse(
                 "{\"rrf_k\": 10, \"relevance_floor\": 0.5, \"intents\": {\"overview\": {\"code\": 2, \"readme\": 7, \"lexical\": 0.25}}}");
