@@ -26,7 +26,9 @@ public final class ChatException extends RuntimeException {
         /** The request conflicts with work in progress (e.g. that repository is already being indexed). */
         CONFLICT,
         /** The configured language model failed and no fallback is allowed. */
-        LLM_UNAVAILABLE
+        LLM_UNAVAILABLE,
+        /** A repository could not be indexed (bad source, clone failure, store locked by another writer). */
+        INDEXING_FAILED
     }
 
     private final Reason reason;

@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.chat.llm.LlmConfig;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.chat.answer.Generator;
 import java.util.List;
 
 /**
@@ -21,8 +22,7 @@ public record ChatResponse(
         boolean refused) {
 
     /** The answer when nothing relevant clears the relevance floor, word for word. */
-    public static final String REFUSAL =
-            "I could not find this information in the repository based on the indexed files.";
+    public static final String REFUSAL = Generator.REFUSAL;
 
     public ChatResponse {
         sources = List.copyOf(sources);

@@ -1,8 +1,16 @@
 package dev.coderag.chat;
 
 import dev.coderag.chat.ChatHistory.StoredTurn;
-import dev.coderag.chat.Generator.GenerationInput;
-import dev.coderag.chat.Generator.Turn;
+import dev.coderag.chat.answer.Citations;
+import dev.coderag.chat.answer.ContextBlock;
+import dev.coderag.chat.answer.ContextBuilder;
+import dev.coderag.chat.answer.ExtractiveGenerator;
+import dev.coderag.chat.answer.GenerationException;
+import dev.coderag.chat.answer.Generator;
+import dev.coderag.chat.answer.Generator.GenerationInput;
+import dev.coderag.chat.answer.Generator.Turn;
+import dev.coderag.chat.llm.Generators;
+import dev.coderag.chat.llm.LlmProvider;
 import dev.coderag.retrieval.Retrieval;
 import dev.coderag.retrieval.RetrievalHit;
 import dev.coderag.retrieval.RetrievalMode;
@@ -56,7 +64,7 @@ public final class ChatService {
     }
 
     public static ChatService create(Retriever retriever, ChatOptions options) {
-        return new ChatService(retriever, options, Generator.of(options.llm()), new Metrics());
+        return new ChatService(retriever, options, Generators.of(options.llm()), new Metrics());
     }
 
     public Retriever retriever() {
@@ -68,11 +76,11 @@ public final class ChatService {
         return generator.provider();
     }
 
-    Metrics metrics() {
+    public Metrics metrics() {
         return metrics;
     }
 
-    ChatOptions options() {
+    public ChatOptions options() {
         return options;
     }
 
@@ -303,7 +311,7 @@ public final class ChatService {
     }
 
     /** User-supplied names echoed in messages are cut short (and are escaped wherever rendered). */
-    static String abbreviate(String s) {
+    public static String abbreviate(String s) {
         return s.length() <= 80 ? s : s.substring(0, 77) + "…";
     }
 }

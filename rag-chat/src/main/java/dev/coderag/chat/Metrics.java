@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Counters and latency histograms rendered in the Prometheus text format (0.0.4). Thread-safe and lock-free
  * on the recording path. Label values are escaped.
  */
-final class Metrics {
+public final class Metrics {
     /** Histogram bucket upper bounds in seconds: 1 ms … 60 s. */
     static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
 
@@ -22,7 +22,7 @@ final class Metrics {
         final LongAdder count = new LongAdder();
         final DoubleAdder sum = new DoubleAdder();
 
-        void observe(double seconds) {
+        public void observe(double seconds) {
             for (int i = 0; i < BUCKETS.length; i++) {
                 if (seconds <= BUCKETS[i]) {
                     counts.incrementAndGet(i);
@@ -39,14 +39,14 @@ final class Metrics {
     private final Map<String, Map<String, Histogram>> histograms = new ConcurrentHashMap<>();
 
     /** Adds one to counter {@code name} with the given label pairs ({@code "route", "/api/chat", …}). */
-    void increment(String name, String help, String... labels) {
+    public void increment(String name, String help, String... labels) {
         families.putIfAbsent(name, new Family(name, help, "counter"));
         counters.computeIfAbsent(name, n -> new ConcurrentHashMap<>())
                 .computeIfAbsent(labels(labels), l -> new LongAdder())
                 .increment();
     }
 
-    void observe(String name, String help, double seconds, String... labels) {
+    public void observe(String name, String help, double seconds, String... labels) {
         families.putIfAbsent(name, new Family(name, help, "histogram"));
         histograms
                 .computeIfAbsent(name, n -> new ConcurrentHashMap<>())
@@ -55,7 +55,7 @@ final class Metrics {
     }
 
     /** The Prometheus exposition text; families sorted by name, series by labels. */
-    String render() {
+    public String render() {
         StringBuilder sb = new StringBuilder(4096);
         for (Family f : new TreeMap<>(families).values()) {
             sb.append("# HELP ").append(f.name()).append(' ').append(f.help()).append('\n');

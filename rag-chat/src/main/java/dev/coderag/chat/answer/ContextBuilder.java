@@ -1,0 +1,96 @@
+package dev.coderag.chat.answer;
+
+import dev.coderag.retrieval.RetrievalHit;
+import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.ManifestChunk;
+import dev.coderag.types.ModuleDocChunk;
+import dev.coderag.types.ReadmeChunk;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the numbered context blocks from ranked hits within a token budget, most relevant first. Pure.
+ *
+ * <p>Tokens are estimated as characters / 4 — close enough for code and English with common LLM tokenizers,
+ * and it keeps this free of any model.
+ */
+public final class ContextBuilder {
+    /** A block is cut rather than dropped only when at least this many tokens are left for it. */
+    static final int MIN_PARTIAL_TOKENS = 120;
+
+    private ContextBuilder() {}
+
+    static int estimateTokens(String text) {
+        return (text.length() + 3) / 4;
+    }
+
+    /**
+     * @param hits ranked, best first
+     * @param budgetTokens total tokens for all blocks; the first block is always included (cut if needed)
+     */
+    public static List<ContextBlock> build(List<RetrievalHit> hits, int budgetTokens) {
+        List<ContextBlock> blocks = new ArrayList<>();
+        int left = budgetTokens;
+        for (RetrievalHit hit : hits) {
+            String header = header(blocks.size() + 1, hit.chunk());
+            String body = body(hit.chunk());
+            int need = estimateTokens(header) + estimateTokens(body) + 1;
+            if (need <= left) {
+                blocks.add(new ContextBlock(blocks.size() + 1, hit, header, body, false));
+                left -= need;
+                continue;
+            }
+            int room = left - estimateTokens(header) - 1;
+            if (room >= MIN_PARTIAL_TOKENS || blocks.isEmpty()) {
+                String cut = cutAtLine(body, Math.max(room, MIN_PARTIAL_TOKENS) * 4);
+                blocks.add(new ContextBlock(blocks.size() + 1, hit, header, cut + "\n… (truncated)", true));
+            }
+            break;
+        }
+        return blocks;
+    }
+
+    /** {@code [n] path:start-end (symbol, language)}. */
+    static String header(int n, Chunk c) {
+        return "[" + n + "] " + c.location() + " (" + c.title() + ", "
+                + c.language().id() + ")";
+    }
+
+    static String body(Chunk chunk) {
+        return switch (chunk) {
+            case CodeChunk c -> {
+                String doc = c.docstring().strip();
+                boolean docInCode = doc.isEmpty() || c.code().contains(firstLine(doc));
+                yield docInCode ? c.code() : doc + "\n" + c.code();
+            }
+            case ReadmeChunk r ->
+                r.headingPath().isEmpty() ? r.text() : "# " + String.join(" > ", r.headingPath()) + "\n" + r.text();
+            case ManifestChunk m -> {
+                StringBuilder sb = new StringBuilder("Package: ").append(m.name());
+                if (!m.description().isEmpty()) {
+                    sb.append("\nDescription: ").append(m.description());
+                }
+                if (!m.dependencies().isEmpty()) {
+                    sb.append("\nDependencies: ").append(String.join(", ", m.dependencies()));
+                }
+                yield sb.toString();
+            }
+            case ModuleDocChunk d -> "Module " + d.moduleName() + "\n" + d.text();
+        };
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        String line = (nl < 0 ? s : s.substring(0, nl)).strip();
+        return line.length() > 60 ? line.substring(0, 60) : line;
+    }
+
+    private static String cutAtLine(String text, int maxChars) {
+        if (text.length() <= maxChars) {
+            return text;
+        }
+        int nl = text.lastIndexOf('\n', maxChars);
+        return text.substring(0, nl > maxChars / 2 ? nl : maxChars);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.coderag.chat.repos;
+
+import java.util.Map;
+
+/**
+ * A repository as {@code GET /api/repos/{name}} reports it.
+ *
+ * @param status queued, indexing, ready or failed (JSON: {@code new}, {@code indexing}, {@code ready}, {@code error})
+ * @param commit HEAD commit at the last ingest, or ""
+ * @param indexedAt ISO-8601 instant of the last committed ingest, or null
+ * @param progress the running ingest's progress, or null when none runs
+ * @param lastError the last ingest failure's one-line message, or null
+ * @param chunks chunk counts per table from the store (zeros before the first commit)
+ */
+public record RepoStatus(
+        String name,
+        RepoState status,
+        String source,
+        String commit,
+        String indexedAt,
+        Progress progress,
+        String lastError,
+        Map<String, Integer> chunks,
+        int files) {
+
+    /** @param percent rough overall progress in [0, 100] */
+    public record Progress(String phase, int filesDone, int filesTotal, int chunksDone, int chunksTotal, int percent) {}
+}

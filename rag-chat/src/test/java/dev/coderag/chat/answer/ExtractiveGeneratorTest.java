@@ -1,0 +1,67 @@
+package dev.coderag.chat.answer;
+
+import static dev.coderag.retrieval.TestChunks.code;
+import static dev.coderag.retrieval.TestChunks.hit;
+import static dev.coderag.retrieval.TestChunks.readme;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.coderag.chat.ChatResponse;
+import dev.coderag.retrieval.AnswerStyle;
+import dev.coderag.retrieval.CallRelation;
+import dev.coderag.types.CodeChunk;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExtractiveGeneratorTest {
+    private final CodeChunk parse =
+            code("src/http.py", "parse_header", "Parses one header line.\nReturns a tuple.", 10, 24);
+    private final CodeChunk handle = code("src/server.py", "handle", "Handles a request.", 30, 50);
+
+    @Test
+    void names_the_best_match_with_its_location_and_citation_and_says_it_is_extractive() {
+        List<ContextBlock> blocks = ContextBuilder.build(List.of(hit(parse, 0.8), hit(handle, 0.6)), 4000);
+        List<String> tokens = new ArrayList<>();
+        String text = new ExtractiveGenerator()
+                .generate(
+                        new Generator.GenerationInput(
+                                "where is parse_header?", AnswerStyle.DEFINITION, blocks, List.of(), List.of()),
+                        tokens::add);
+        assertThat(text).contains("Extractive answer");
+        assertThat(text).contains("`parse_header`").contains("`src/http.py` (lines 10–24) [1]");
+        assertThat(text).contains("> Parses one header line.");
+        assertThat(text).contains("`handle` (function) in `src/server.py:30-50` [2]: Handles a request.");
+        assertThat(String.join("", tokens)).isEqualTo(text);
+        assertThat(tokens.size()).isGreaterThan(5);
+    }
+
+    @Test
+    void usage_questions_lead_with_the_readme_section() {
+        List<ContextBlock> blocks = ContextBuilder.build(
+                List.of(hit(parse, 0.8), hit(readme("Install", "Run pip install demo.\nThen demo serve.", 3, 8), 0.7)),
+                4000);
+        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "how do I install it?", AnswerStyle.DOCS_FIRST, blocks, List.of(), List.of()));
+        assertThat(text).contains("section **Install** of `README.md` (lines 3–8) [2]");
+        assertThat(text).contains("> Run pip install demo.");
+    }
+
+    @Test
+    void relationship_answers_list_callers_and_callees_with_citations() {
+        List<ContextBlock> blocks = ContextBuilder.build(List.of(hit(parse, 0.8), hit(handle, 0.6)), 4000);
+        List<CallRelation> relations = List.of(
+                new CallRelation(handle.id(), "handle", parse.id(), "parse_header"),
+                new CallRelation(parse.id(), "parse_header", "", "split"));
+        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "who calls parse_header?", AnswerStyle.RELATIONS, blocks, relations, List.of()));
+        assertThat(text).contains("**Called by:** `handle` [2]");
+        assertThat(text).contains("**Calls:** `split`");
+    }
+
+    @Test
+    void nothing_retrieved_means_the_refusal() {
+        String text = ExtractiveGenerator.compose(
+                new Generator.GenerationInput("q", AnswerStyle.DEFINITION, List.of(), List.of(), List.of()));
+        assertThat(text).endsWith(ChatResponse.REFUSAL);
+    }
+}

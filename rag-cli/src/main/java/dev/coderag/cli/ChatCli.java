@@ -1,0 +1,436 @@
+package dev.coderag.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.coderag.chat.ChatException;
+import dev.coderag.chat.ChatOptions;
+import dev.coderag.chat.ChatRequest;
+import dev.coderag.chat.ChatResponse;
+import dev.coderag.chat.ChatService;
+import dev.coderag.chat.Source;
+import dev.coderag.chat.http.ChatServer;
+import dev.coderag.chat.http.ServerOptions;
+import dev.coderag.chat.llm.LlmConfig;
+import dev.coderag.chat.llm.LlmProvider;
+import dev.coderag.chat.web.WebUi;
+import dev.coderag.ingest.CliSupport;
+import dev.coderag.ingest.IngestException;
+import dev.coderag.store.Embedder;
+import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorStore;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The chat command line, wired by the launcher as {@code ./rag serve} and {@code ./rag ask}.
+ *
+ * <p>Every flag has an environment-variable fallback (flag wins). API keys come from the environment only,
+ * so they never appear in a process list or shell history. Exit codes: 0 success, 1 failure (one line on
+ * stderr saying why), 2 bad usage. Never a stack trace.
+ */
+@Command(
+        name = "rag",
+        mixinStandardHelpOptions = true,
+        versionProvider = ChatCli.Version.class,
+        description = "Ask questions about the indexed repositories: serve the web chat and API, or ask once.",
+        subcommands = {ChatCli.Serve.class, ChatCli.Ask.class},
+        footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
+public final class ChatCli implements Runnable {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+
+    private ChatCli(PrintStream out, PrintStream err, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs {@code serve …} or {@code ask "question" …} (or {@code --help}); returns the exit code. {@code serve}
+     * returns only after the server was stopped by SIGTERM / Ctrl-C.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, System.getenv());
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
+        CliSupport.quietModelLibraries();
+        ChatCli cli = new ChatCli(out, err, Map.copyOf(env));
+        CommandLine cmd = new CommandLine(cli);
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setDefaultValueProvider(cli::defaultFromEnv);
+        cmd.setParameterExceptionHandler((ex, a) -> {
+            err.println("error: " + oneLine(ex.getMessage()));
+            err.println("try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+            return 2;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            err.println("error: " + describe(ex));
+            return ex instanceof UsageException ? 2 : 1;
+        });
+        return cmd.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new UsageException("name a command: serve or ask (see --help)");
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Options shared by both commands
+
+    /** Flag → environment variable. Flags win; then the variable; then the default. */
+    static final Map<String, String> ENV = Map.of(
+            "--db", "RAG_DB",
+            "--model", "RAG_MODEL",
+            "--host", "RAG_HOST",
+            "--port", "RAG_PORT",
+            "--llm", "RAG_LLM",
+            "--llm-base-url", "RAG_LLM_BASE_URL",
+            "--llm-model", "RAG_LLM_MODEL");
+
+    private String defaultFromEnv(ArgSpec arg) {
+        if (arg instanceof OptionSpec option) {
+            String var = ENV.get(option.longestName());
+            if (var != null) {
+                String v = env.get(var);
+                if (v != null && !v.isBlank()) {
+                    return v;
+                }
+            }
+        }
+        return arg.defaultValue();
+    }
+
+    static final class Common {
+        @Option(
+                names = "--db",
+                paramLabel = "DIR",
+                defaultValue = ".rag",
+                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
+        String db;
+
+        @Option(
+                names = "--model",
+                paramLabel = "fp32|int8",
+                description = "Embedding model (env RAG_MODEL; default: the store's model, else fp32).")
+        String model;
+
+        @Option(
+                names = "--llm",
+                paramLabel = "none|openai|gemini",
+                defaultValue = "none",
+                description = "Answer generator (env RAG_LLM; default: ${DEFAULT-VALUE} = extractive, offline).")
+        String llm;
+
+        @Option(
+                names = "--llm-base-url",
+                paramLabel = "URL",
+                description = "OpenAI-compatible base URL, e.g. http://localhost:11434/v1 for Ollama "
+                        + "(env RAG_LLM_BASE_URL, then OPENAI_BASE_URL; default: " + LlmConfig.OPENAI_DEFAULT_BASE_URL
+                        + "). For gemini: the API base (default " + LlmConfig.GEMINI_DEFAULT_BASE_URL + ").")
+        String llmBaseUrl;
+
+        @Option(
+                names = "--llm-model",
+                paramLabel = "NAME",
+                description = "Model name (env RAG_LLM_MODEL; gemini also GEMINI_MODEL; default: "
+                        + LlmConfig.OPENAI_DEFAULT_MODEL + " / " + LlmConfig.GEMINI_DEFAULT_MODEL + ").")
+        String llmModel;
+
+        @Option(
+                names = "--no-llm-fallback",
+                description = "When the LLM fails, answer HTTP 502 instead of an extractive answer with a warning "
+                        + "(env RAG_LLM_FALLBACK=false).")
+        boolean noFallback;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // serve
+
+    @Command(
+            name = "serve",
+            mixinStandardHelpOptions = true,
+            description = "Serve the web chat and the JSON API until stopped (Ctrl-C / SIGTERM).")
+    static final class Serve implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        ChatCli parent;
+
+        @Mixin
+        Common common = new Common();
+
+        @Option(
+                names = "--host",
+                paramLabel = "HOST",
+                defaultValue = ServerOptions.DEFAULT_HOST,
+                description = "Interface to bind (env RAG_HOST; default: ${DEFAULT-VALUE}; 0.0.0.0 exposes it to "
+                        + "the network — there is no authentication).")
+        String host;
+
+        @Option(
+                names = "--port",
+                paramLabel = "PORT",
+                defaultValue = "3000",
+                description = "Port (env RAG_PORT; default: ${DEFAULT-VALUE}; 0 = any free port).")
+        int port;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
+            if (port < 0 || port > 65535) {
+                throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
+            }
+            ServerOptions options = new ServerOptions(host, port, chat);
+            Path db = parent.dbPath(common.db);
+            Embedder embedder = parent.openEmbedder(common, db);
+            VectorStore store;
+            try {
+                store = VectorStore.open(db, embedder.modelId(), embedder.dimension());
+            } catch (RuntimeException e) {
+                embedder.close();
+                throw e;
+            }
+            ChatServer server;
+            try {
+                server = ChatServer.start(store, embedder, new IngesterIndexer(store, embedder), options);
+            } catch (RuntimeException e) {
+                store.close();
+                embedder.close();
+                throw new UsageException("cannot listen on " + host + ":" + port + " (" + oneLine(rootMessage(e))
+                        + "); is the port in use? Try --port 0 or another port");
+            }
+            CountDownLatch stopped = new CountDownLatch(1);
+            Thread hook = new Thread(
+                    () -> {
+                        try {
+                            server.close();
+                            store.close();
+                            embedder.close();
+                        } finally {
+                            stopped.countDown();
+                        }
+                    },
+                    "rag-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            parent.out.println("coderag is serving " + server.url() + "  (store " + db + ", model "
+                    + embedder.modelId() + ", answers: "
+                    + WebUi.generatorLabel(chat.llm().provider().id())
+                    + "; Ctrl-C to stop)");
+            parent.out.flush();
+            stopped.await();
+            return 0;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // ask
+
+    @Command(
+            name = "ask",
+            mixinStandardHelpOptions = true,
+            description = "Answer one question from the index and exit.")
+    static final class Ask implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        ChatCli parent;
+
+        @Mixin
+        Common common = new Common();
+
+        @Parameters(index = "0", paramLabel = "QUESTION", description = "The question (quote it).")
+        String question;
+
+        @Option(names = "--repo", paramLabel = "NAME", description = "Only this repository.")
+        String repo;
+
+        @Option(names = "--json", description = "Print exactly the /api/chat response object as JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            Path db = parent.dbPath(common.db);
+            if (VectorStore.storedModelId(db).isEmpty()) {
+                throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
+            }
+            ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
+            try (Embedder embedder = parent.openEmbedder(common, db);
+                    VectorStore store = VectorStore.open(db, embedder.modelId(), embedder.dimension())) {
+                ChatService service = ChatService.create(store, embedder, chat);
+                ChatResponse r = service.ask(new ChatRequest(question, Optional.ofNullable(repo), Optional.empty()));
+                if (json) {
+                    ObjectMapper mapper = ChatServer.mapper().enable(SerializationFeature.INDENT_OUTPUT);
+                    parent.out.println(mapper.writeValueAsString(r));
+                } else {
+                    r.warnings().forEach(w -> parent.err.println("warning: " + w));
+                    parent.out.println(r.answer());
+                    if (!r.sources().isEmpty()) {
+                        parent.out.println();
+                        parent.out.println(r.refused() ? "Closest matches:" : "Sources:");
+                        for (Source s : r.sources()) {
+                            parent.out.printf(
+                                    "  [%d] %-10s %s:%s  %s  (%d%%)%n",
+                                    s.n(), s.kind(), s.repo(), s.location(), s.symbol(), s.relevancePct());
+                        }
+                    }
+                    parent.out.println();
+                    parent.out.println("intent: " + r.intent().name() + " ("
+                            + Math.round(r.intent().confidence() * 100) + "%), "
+                            + r.trace().timingsMs().get("total")
+                            + " ms");
+                }
+                return 0;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Configuration helpers
+
+    Path dbPath(String db) {
+        try {
+            return Path.of(db).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw new UsageException("--db is not a valid path: " + db);
+        }
+    }
+
+    /** The model asked for, else the one the store was built with, else the default. */
+    Embedder openEmbedder(Common common, Path db) {
+        String asked = common.model != null && !common.model.isBlank() ? common.model : env.get("RAG_MODEL");
+        EmbeddingModel model;
+        Optional<String> stored = VectorStore.storedModelId(db);
+        try {
+            if (asked != null && !asked.isBlank()) {
+                model = EmbeddingModel.fromName(asked);
+            } else {
+                model = stored.map(EmbeddingModel::fromName).orElse(EmbeddingModel.DEFAULT);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (stored.isPresent() && !stored.get().equals(model.modelId())) {
+            throw new UsageException("the store in " + db + " was built with " + stored.get() + ", not "
+                    + model.modelId() + "; use --model "
+                    + EmbeddingModel.fromName(stored.get()).shortName()
+                    + " or re-ingest with --full");
+        }
+        return Embedder.open(model);
+    }
+
+    /** Resolves the generator settings from flags and the environment; keys only from the environment. */
+    LlmConfig llmConfig(Common c) {
+        LlmProvider provider;
+        try {
+            provider = LlmProvider.fromId(c.llm == null ? "none" : c.llm);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        boolean fallback = !c.noFallback && !"false".equalsIgnoreCase(env.getOrDefault("RAG_LLM_FALLBACK", "true"));
+        if (provider == LlmProvider.NONE) {
+            return LlmConfig.NONE;
+        }
+        String baseUrl =
+                switch (provider) {
+                    case NONE -> "";
+                    case OPENAI ->
+                        firstNonBlank(c.llmBaseUrl, env.get("OPENAI_BASE_URL"), LlmConfig.OPENAI_DEFAULT_BASE_URL);
+                    case GEMINI ->
+                        firstNonBlank(c.llmBaseUrl, env.get("GEMINI_BASE_URL"), LlmConfig.GEMINI_DEFAULT_BASE_URL);
+                };
+        String model =
+                switch (provider) {
+                    case NONE -> "";
+                    case OPENAI -> firstNonBlank(c.llmModel, LlmConfig.OPENAI_DEFAULT_MODEL);
+                    case GEMINI -> firstNonBlank(c.llmModel, env.get("GEMINI_MODEL"), LlmConfig.GEMINI_DEFAULT_MODEL);
+                };
+        String key =
+                switch (provider) {
+                    case NONE -> "";
+                    case OPENAI -> firstNonBlank(env.get("RAG_LLM_API_KEY"), env.get("OPENAI_API_KEY"));
+                    case GEMINI -> firstNonBlank(env.get("GEMINI_API_KEY"), env.get("RAG_LLM_API_KEY"));
+                };
+        if (key.isEmpty() && provider == LlmProvider.OPENAI && baseUrl.contains("api.openai.com")) {
+            throw new UsageException(
+                    "--llm openai with " + baseUrl + " needs a key: set OPENAI_API_KEY (or RAG_LLM_API_KEY)");
+        }
+        if (key.isEmpty() && provider == LlmProvider.GEMINI) {
+            throw new UsageException("--llm gemini needs a key: set GEMINI_API_KEY");
+        }
+        if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
+            throw new UsageException("--llm-base-url must start with http:// or https://");
+        }
+        return LlmConfig.of(provider, baseUrl, model, key).withFallback(fallback);
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isBlank()) {
+                return v.strip();
+            }
+        }
+        return "";
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Errors
+
+    /** Bad usage found after parsing: exit 2. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static String describe(Exception e) {
+        return switch (e) {
+            case ChatException c -> oneLine(c.getMessage());
+            case StoreException s -> oneLine(s.getMessage());
+            case IngestException i -> oneLine(i.getMessage());
+            case UsageException u -> oneLine(u.getMessage());
+            default ->
+                "unexpected " + e.getClass().getSimpleName() + ": " + oneLine(Objects.toString(e.getMessage(), ""));
+        };
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return Objects.toString(t.getMessage(), t.getClass().getSimpleName());
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"coderag " + ChatServer.VERSION};
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.coderag.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.coderag.chat.llm.LlmConfig;
+import dev.coderag.chat.llm.LlmProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line without a model: help, usage errors, environment fallbacks, the empty-store message. */
+class ChatCliTest {
+    @TempDir
+    Path tmp;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = ChatCli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                env);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void help_lists_the_commands_and_every_flag_names_its_environment_variable() {
+        Result top = run(Map.of(), "--help");
+        assertThat(top.code()).isZero();
+        assertThat(top.out()).contains("serve").contains("ask");
+        Result serve = run(Map.of(), "serve", "--help");
+        assertThat(serve.code()).isZero();
+        assertThat(serve.out())
+                .contains("--db", "RAG_DB", "--model", "RAG_MODEL", "--host", "RAG_HOST", "--port", "RAG_PORT")
+                .contains("--llm", "RAG_LLM", "--llm-base-url", "RAG_LLM_BASE_URL", "OPENAI_BASE_URL")
+                .contains("--llm-model", "RAG_LLM_MODEL");
+        Result ask = run(Map.of(), "ask", "--help");
+        assertThat(ask.code()).isZero();
+        assertThat(ask.out()).contains("--repo").contains("--json").contains("QUESTION");
+    }
+
+    @Test
+    void bad_usage_exits_2_with_one_line_and_a_hint() {
+        Result r = run(Map.of(), "serve", "--port", "notanumber");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("error: ").contains("try: rag serve --help");
+        Result port = run(Map.of("RAG_PORT", "70000"), "serve");
+        assertThat(port.code()).isEqualTo(2);
+        assertThat(port.err()).contains("--port must be between 0 and 65535");
+        Result none = run(Map.of());
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("serve or ask");
+    }
+
+    @Test
+    void asking_an_empty_store_says_how_to_ingest_and_creates_nothing() {
+        Path db = tmp.resolve("nothing-here");
+        Result r = run(Map.of("RAG_DB", db.toString()), "ask", "where is main?");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("error: No data ingested yet. Run ./rag ingest <path> first.");
+        assertThat(db).doesNotExist();
+    }
+
+    @Test
+    void an_unknown_llm_provider_is_a_usage_error() {
+        Result r = run(Map.of("RAG_LLM", "claude"), "serve", "--db", tmp.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown LLM provider 'claude'");
+    }
+
+    @Test
+    void openai_needs_a_key_for_the_public_endpoint_but_not_for_a_local_server() {
+        Result r = run(Map.of(), "serve", "--db", tmp.toString(), "--llm", "openai");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("OPENAI_API_KEY");
+    }
+
+    @Test
+    void llm_settings_come_from_flags_then_environment_and_keys_only_from_environment() {
+        ChatCli.Common c = new ChatCli.Common();
+        c.llm = "openai";
+        c.llmBaseUrl = null;
+        LlmConfig fromEnv = cli(Map.of("OPENAI_BASE_URL", "http://localhost:11434/v1", "OPENAI_API_KEY", "k1"))
+                .llmConfig(c);
+        assertThat(fromEnv.baseUrl()).isEqualTo("http://localhost:11434/v1");
+        assertThat(fromEnv.apiKey()).isEqualTo("k1");
+        assertThat(fromEnv.model()).isEqualTo(LlmConfig.OPENAI_DEFAULT_MODEL);
+        assertThat(fromEnv.fallbackToExtractive()).isTrue();
+
+        c.llmBaseUrl = "http://127.0.0.1:8080/v1";
+        c.llmModel = "qwen";
+        LlmConfig flags = cli(Map.of("RAG_LLM_API_KEY", "k2", "OPENAI_API_KEY", "k1", "RAG_LLM_FALLBACK", "false"))
+                .llmConfig(c);
+        assertThat(flags.baseUrl()).isEqualTo("http://127.0.0.1:8080/v1");
+        assertThat(flags.model()).isEqualTo("qwen");
+        assertThat(flags.apiKey()).isEqualTo("k2");
+        assertThat(flags.fallbackToExtractive()).isFalse();
+
+        ChatCli.Common g = new ChatCli.Common();
+        g.llm = "gemini";
+        LlmConfig gemini =
+                cli(Map.of("GEMINI_API_KEY", "gk", "GEMINI_MODEL", "gemini-x")).llmConfig(g);
+        assertThat(gemini.provider()).isEqualTo(LlmProvider.GEMINI);
+        assertThat(gemini.model()).isEqualTo("gemini-x");
+        assertThat(gemini.baseUrl()).isEqualTo(LlmConfig.GEMINI_DEFAULT_BASE_URL);
+        assertThat(gemini.apiKey()).isEqualTo("gk");
+    }
+
+    private static ChatCli cli(Map<String, String> env) {
+        // the package-private constructor path: run() builds one the same way
+        try {
+            var ctor = ChatCli.class.getDeclaredConstructor(PrintStream.class, PrintStream.class, Map.class);
+            ctor.setAccessible(true);
+            return ctor.newInstance(System.out, System.err, env);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
