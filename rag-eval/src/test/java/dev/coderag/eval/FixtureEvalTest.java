@@ -3,11 +3,13 @@ package dev.coderag.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.coderag.ingest.ProgressListener;
+import dev.coderag.store.EmbeddingModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,30 +28,25 @@ class FixtureEvalTest {
     @Test
     void production_retrieval_finds_the_fixture_answers_above_the_floor() throws Exception {
         Path report = tmp.resolve("report.json");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = EvalCli.run(
-                new String[] {
-                    "--queries",
-                    QUERIES.toString(),
-                    "--corpus",
-                    FIXTURE.toString(),
-                    "--db",
-                    tmp.resolve("db").toString(),
-                    "--model",
-                    "fp32",
-                    "--mode",
-                    "all",
-                    "--json",
-                    "--out",
-                    report.toString()
-                },
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(stderr).isZero();
+        List<String> log = new ArrayList<>();
+        EvalRun.Outcome outcome = EvalRun.run(
+                new EvalRun.Settings(
+                        QUERIES,
+                        FIXTURE.toAbsolutePath().normalize(),
+                        "fixture-repo",
+                        tmp.resolve("db"),
+                        EmbeddingModel.BGE_SMALL_FP32,
+                        EvalMode.parseList("all"),
+                        10,
+                        50,
+                        Optional.empty(),
+                        false),
+                ProgressListener.NONE,
+                summary -> log.add("ingested " + summary.chunks().embedded()),
+                log::add);
+        outcome.writeReport(report);
 
-        JsonNode summary = ReportJson.JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        JsonNode summary = ReportJson.JSON.readTree(outcome.summaryJson());
         assertThat(summary.get("queries").asInt()).isEqualTo(9);
         assertThat(summary.get("modes").fieldNames())
                 .toIterable()
@@ -67,7 +64,7 @@ class FixtureEvalTest {
         JsonNode written = ReportJson.JSON.readTree(Files.readString(report));
         assertThat(written.get("per_query")).hasSize(9);
         assertThat(written.get("per_query").get(0).get("top").get("full")).isNotEmpty();
-        assertThat(stderr).contains("ingest:");
+        assertThat(log).anyMatch(l -> l.startsWith("ingested "));
     }
 
     private static final double FULL_HIT5_FLOOR = 0.85;

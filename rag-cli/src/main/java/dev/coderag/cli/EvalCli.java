@@ -1,34 +1,23 @@
-package dev.coderag.eval;
+package dev.coderag.cli;
 
 import static dev.coderag.ingest.CliSupport.oneLine;
 import static dev.coderag.ingest.CliSupport.quietLibraries;
 
+import dev.coderag.eval.EvalException;
+import dev.coderag.eval.EvalMode;
+import dev.coderag.eval.EvalRun;
 import dev.coderag.ingest.IngestException;
-import dev.coderag.ingest.IngestOptions;
-import dev.coderag.ingest.IngestRequest;
-import dev.coderag.ingest.IngestSummary;
-import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
-import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
-import dev.coderag.store.FileEntry;
 import dev.coderag.store.StoreException;
-import dev.coderag.store.VectorStore;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -197,148 +186,39 @@ public final class EvalCli implements Callable<Integer> {
             throw new UsageException("corpus is not a directory: " + corpus);
         }
         String repoName = name != null ? name : corpusDir.getFileName().toString();
-        Path dbDir = db != null ? path(db) : defaultDb(repoName, embeddingModel, lexicalOnly);
+        Path dbDir = db != null ? path(db) : EvalRun.Settings.defaultDb(repoName, embeddingModel, lexicalOnly);
         Optional<Path> reportPath = Optional.ofNullable(outFile).map(EvalCli::path);
-
-        List<EvalQuery> all = QueryFile.read(path(queries));
-        List<EvalQuery> selected = limitQueries == null ? all : all.subList(0, Math.min(limitQueries, all.size()));
-
-        try (Embedder embedder = lexicalOnly
-                        ? new LexicalOnlyEmbedder(Embedder.open(embeddingModel))
-                        : Embedder.open(embeddingModel);
-                VectorStore store = VectorStore.open(dbDir, embedder.modelId(), embedder.dimension())) {
-            err.println("eval: " + selected.size() + " queries, corpus " + corpusDir + " as repo '" + repoName
-                    + "', store " + dbDir + ", model " + embeddingModel.shortName());
-            IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(dbDir))
-                    .ingest(
-                            List.of(new IngestRequest(corpusDir.toString(), Optional.of(repoName), Optional.empty())),
-                            new ProgressLines(err));
-            err.printf(
-                    Locale.ROOT,
-                    "ingest: %d new, %d changed, %d unchanged, %d deleted files; %d chunks embedded in %.1f s%n",
-                    summary.files().newFiles(),
-                    summary.files().changed(),
-                    summary.files().unchanged(),
-                    summary.files().deleted(),
-                    summary.chunks().embedded(),
-                    summary.seconds().total());
-            warnAboutMissingGold(store.fileIndex(repoName), selected);
-
-            Retriever retriever = Retriever.create(store, embedder);
-            Evaluator.Searcher searcher = (q, m) -> retriever
-                    .retrieve(q.query(), Optional.of(q.repo().orElse(repoName)), retrievalMode(m), perQuery)
-                    .hits();
-            Evaluator.Result result = Evaluator.run(selected, modes, k, searcher, line -> err.println("eval: " + line));
-
-            Map<String, String> settings = new LinkedHashMap<>();
-            settings.put("queries_file", path(queries).toAbsolutePath().toString());
-            settings.put("corpus", corpusDir.toString());
-            settings.put("repo", repoName);
-            settings.put("store", dbDir.toAbsolutePath().toString());
-            settings.put("model", embeddingModel.shortName() + (lexicalOnly ? " (lexical only)" : ""));
-            settings.put("chunks_per_query", Integer.toString(perQuery));
-            settings.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-            settings.put("java", System.getProperty("java.version"));
-            settings.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-            if (reportPath.isPresent()) {
-                writeReport(reportPath.get(), ReportJson.write(ReportJson.report(result, settings)));
-                err.println("eval: report written to " + reportPath.get());
-            }
-            out.print(json ? ReportJson.write(ReportJson.summary(result)) + "\n" : table(result, settings));
-            out.flush();
-            return 0;
+        EvalRun.Settings settings = new EvalRun.Settings(
+                path(queries),
+                corpusDir,
+                repoName,
+                dbDir,
+                embeddingModel,
+                modes,
+                k,
+                perQuery,
+                Optional.ofNullable(limitQueries),
+                lexicalOnly);
+        EvalRun.Outcome outcome = EvalRun.run(
+                settings,
+                new ProgressLines(err),
+                summary -> err.printf(
+                        Locale.ROOT,
+                        "ingest: %d new, %d changed, %d unchanged, %d deleted files; %d chunks embedded in %.1f s%n",
+                        summary.files().newFiles(),
+                        summary.files().changed(),
+                        summary.files().unchanged(),
+                        summary.files().deleted(),
+                        summary.chunks().embedded(),
+                        summary.seconds().total()),
+                line -> err.println("eval: " + line));
+        if (reportPath.isPresent()) {
+            outcome.writeReport(reportPath.get());
+            err.println("eval: report written to " + reportPath.get());
         }
-    }
-
-    /** The mapping is exhaustive on purpose: a new eval mode fails to compile until it is wired. */
-    static RetrievalMode retrievalMode(EvalMode mode) {
-        return switch (mode) {
-            case VECTOR -> RetrievalMode.VECTOR;
-            case LEXICAL -> RetrievalMode.LEXICAL;
-            case HYBRID -> RetrievalMode.HYBRID;
-            case FULL -> RetrievalMode.FULL;
-        };
-    }
-
-    /** {@code ~/.cache/coderag/eval/<name>-<model>[-lexical]} (or under {@code $XDG_CACHE_HOME}). */
-    static Path defaultDb(String repoName, EmbeddingModel model, boolean lexicalOnly) {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return cache.resolve("coderag")
-                .resolve("eval")
-                .resolve(repoName + "-" + model.shortName() + (lexicalOnly ? "-lexical" : ""));
-    }
-
-    static String table(Evaluator.Result result, Map<String, String> settings) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(
-                Locale.ROOT,
-                "%d queries, repo %s, model %s, k=%d%n",
-                result.queries(),
-                settings.get("repo"),
-                settings.get("model"),
-                result.k()));
-        appendTable(sb, "file level", result, false);
-        if (result.modes().values().stream().anyMatch(m -> m.functions().isPresent())) {
-            appendTable(sb, "function level", result, true);
-        }
-        return sb.toString();
-    }
-
-    private static void appendTable(StringBuilder sb, String title, Evaluator.Result result, boolean functions) {
-        int k = result.k();
-        sb.append(String.format(
-                Locale.ROOT,
-                "%-16s %7s %7s %7s %7s %7s %9s%n",
-                title,
-                "hit@1",
-                "hit@5",
-                "hit@" + k,
-                "mrr@" + k,
-                "map@" + k,
-                "ms/query"));
-        for (Evaluator.ModeSummary m : result.modes().values()) {
-            Optional<Metrics.Summary> s = functions ? m.functions() : Optional.of(m.files());
-            if (s.isEmpty()) {
-                continue;
-            }
-            Metrics.Summary v = s.get();
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%-16s %7.3f %7.3f %7.3f %7.3f %7.3f %9.1f%n",
-                    m.mode().id(),
-                    v.hit1(),
-                    v.hit5(),
-                    v.hitK(),
-                    v.mrrK(),
-                    v.mapK(),
-                    m.meanMillis()));
-        }
-    }
-
-    /** Gold files the ingester did not index can never be found: say so, they cap every metric. */
-    private void warnAboutMissingGold(Map<String, FileEntry> index, List<EvalQuery> queries) {
-        long missing = queries.stream()
-                .flatMap(q -> q.goldFiles().stream())
-                .distinct()
-                .filter(g -> !index.containsKey(g))
-                .count();
-        if (missing > 0) {
-            err.println("eval: warning: " + missing + " gold file(s) are not indexed (wrong --corpus, or skipped by"
-                    + " the ingester); queries whose gold is all missing can only score 0");
-        }
-    }
-
-    private static void writeReport(Path file, String text) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new EvalException("cannot write report " + file + ": " + e.getMessage(), e);
-        }
+        out.print(json ? outcome.summaryJson() + "\n" : outcome.table());
+        out.flush();
+        return 0;
     }
 
     private static EmbeddingModel parseModel(String name) {

@@ -1,0 +1,186 @@
+package dev.coderag.eval;
+
+import dev.coderag.ingest.IngestOptions;
+import dev.coderag.ingest.IngestRequest;
+import dev.coderag.ingest.IngestSummary;
+import dev.coderag.ingest.Ingester;
+import dev.coderag.ingest.ProgressListener;
+import dev.coderag.retrieval.RetrievalMode;
+import dev.coderag.retrieval.Retriever;
+import dev.coderag.store.Embedder;
+import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.VectorStore;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One evaluation: ingests a corpus (incrementally) with the production ingester, runs every query through the
+ * same {@link Retriever} as {@code /api/chat} (no generation) once per mode, and scores the file rankings.
+ * The command line ({@code ./rag eval}) only parses options into {@link Settings} and prints the outcome.
+ */
+public final class EvalRun {
+    private EvalRun() {}
+
+    /**
+     * What to evaluate.
+     *
+     * @param queries the JSON Lines query file
+     * @param corpus the source tree the gold paths are relative to (absolute, an existing directory)
+     * @param repo the repo name in the store
+     * @param db the store directory
+     * @param model the embedding model
+     * @param modes the retrieval modes to measure, in report order
+     * @param k the cut-off of Hit@k, MRR@k and MAP@k (at least 1)
+     * @param chunksPerQuery chunks requested per query before aggregation to files (at least 1)
+     * @param limitQueries evaluate only the first N queries, when present
+     * @param lexicalOnly skip embedding the corpus (placeholder vectors under their own model id)
+     */
+    public record Settings(
+            Path queries,
+            Path corpus,
+            String repo,
+            Path db,
+            EmbeddingModel model,
+            List<EvalMode> modes,
+            int k,
+            int chunksPerQuery,
+            Optional<Integer> limitQueries,
+            boolean lexicalOnly) {
+        public Settings {
+            Objects.requireNonNull(queries, "queries");
+            Objects.requireNonNull(corpus, "corpus");
+            Objects.requireNonNull(repo, "repo");
+            Objects.requireNonNull(db, "db");
+            Objects.requireNonNull(model, "model");
+            modes = List.copyOf(modes);
+            if (k < 1 || chunksPerQuery < 1 || limitQueries.filter(n -> n < 1).isPresent()) {
+                throw new IllegalArgumentException("k, chunks per query and the query limit must be at least 1");
+            }
+        }
+
+        /** {@code ~/.cache/coderag/eval/<name>-<model>[-lexical]} (or under {@code $XDG_CACHE_HOME}). */
+        public static Path defaultDb(String repoName, EmbeddingModel model, boolean lexicalOnly) {
+            String xdg = System.getenv("XDG_CACHE_HOME");
+            Path cache =
+                    xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+            return cache.resolve("coderag")
+                    .resolve("eval")
+                    .resolve(repoName + "-" + model.shortName() + (lexicalOnly ? "-lexical" : ""));
+        }
+    }
+
+    /** The scores and the settings they were measured with (as the report records them). */
+    public record Outcome(Evaluator.Result result, Map<String, String> settings) {
+        public Outcome {
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
+
+        /** The summary as JSON (what {@code --json} prints). */
+        public String summaryJson() {
+            return ReportJson.write(ReportJson.summary(result));
+        }
+
+        /** The whole report (settings, metrics, per-query first gold rank and top files) written to {@code file}. */
+        public void writeReport(Path file) {
+            try {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                Files.writeString(
+                        file, ReportJson.write(ReportJson.report(result, settings)) + "\n", StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new EvalException("cannot write report " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The human-readable table: file level, and function level when the queries carry gold ranges. */
+        public String table() {
+            return EvalTable.of(result, settings);
+        }
+    }
+
+    /**
+     * Runs one evaluation.
+     *
+     * @param progress receives the ingest's progress
+     * @param ingested receives the ingest's summary once the corpus is in the store
+     * @param log receives one-line status messages (what is evaluated, warnings, running scores)
+     * @throws EvalException for an unreadable query file or report; StoreException / IngestException from below
+     */
+    public static Outcome run(
+            Settings s, ProgressListener progress, Consumer<IngestSummary> ingested, Consumer<String> log) {
+        List<EvalQuery> all = QueryFile.read(s.queries());
+        List<EvalQuery> selected = s.limitQueries()
+                .map(n -> all.subList(0, Math.min(n, all.size())))
+                .orElse(all);
+        try (Embedder embedder =
+                        s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model());
+                VectorStore store = VectorStore.open(s.db(), embedder.modelId(), embedder.dimension())) {
+            log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
+                    + s.db() + ", model " + s.model().shortName());
+            IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(s.db()))
+                    .ingest(
+                            List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
+                            progress);
+            ingested.accept(summary);
+            warnAboutMissingGold(store.fileIndex(s.repo()), selected, log);
+
+            Retriever retriever = Retriever.create(store, embedder);
+            Evaluator.Searcher searcher = (q, m) -> retriever
+                    .retrieve(q.query(), Optional.of(q.repo().orElse(s.repo())), retrievalMode(m), s.chunksPerQuery())
+                    .hits();
+            Evaluator.Result result = Evaluator.run(selected, s.modes(), s.k(), searcher, log);
+            return new Outcome(result, settings(s));
+        }
+    }
+
+    /** The mapping is exhaustive on purpose: a new eval mode fails to compile until it is wired. */
+    static RetrievalMode retrievalMode(EvalMode mode) {
+        return switch (mode) {
+            case VECTOR -> RetrievalMode.VECTOR;
+            case LEXICAL -> RetrievalMode.LEXICAL;
+            case HYBRID -> RetrievalMode.HYBRID;
+            case FULL -> RetrievalMode.FULL;
+        };
+    }
+
+    private static Map<String, String> settings(Settings s) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("queries_file", s.queries().toAbsolutePath().toString());
+        settings.put("corpus", s.corpus().toString());
+        settings.put("repo", s.repo());
+        settings.put("store", s.db().toAbsolutePath().toString());
+        settings.put("model", s.model().shortName() + (s.lexicalOnly() ? " (lexical only)" : ""));
+        settings.put("chunks_per_query", Integer.toString(s.chunksPerQuery()));
+        settings.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        settings.put("java", System.getProperty("java.version"));
+        settings.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        return settings;
+    }
+
+    /** Gold files the ingester did not index can never be found: say so, they cap every metric. */
+    private static void warnAboutMissingGold(
+            Map<String, FileEntry> index, List<EvalQuery> queries, Consumer<String> log) {
+        long missing = queries.stream()
+                .flatMap(q -> q.goldFiles().stream())
+                .distinct()
+                .filter(g -> !index.containsKey(g))
+                .count();
+        if (missing > 0) {
+            log.accept("warning: " + missing + " gold file(s) are not indexed (wrong --corpus, or skipped by"
+                    + " the ingester); queries whose gold is all missing can only score 0");
+        }
+    }
+}
