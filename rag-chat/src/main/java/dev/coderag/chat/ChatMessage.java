@@ -5,14 +5,19 @@ import java.util.List;
 /**
  * One message of a stored chat, as {@code GET /api/chats/{id}/messages} returns it.
  *
- * @param role {@code user} or {@code assistant}
+ * @param role who wrote it
  * @param content the question, or the answer's Markdown
  * @param sources for assistant messages, the answer's sources (empty for user messages)
  * @param intent for assistant messages, the classified intent (null for user messages)
  * @param createdAt ISO-8601 instant
  */
 public record ChatMessage(
-        String role, String content, List<Source> sources, IntentInfo intent, List<String> warnings, String createdAt) {
+        MessageRole role,
+        String content,
+        List<Source> sources,
+        IntentInfo intent,
+        List<String> warnings,
+        String createdAt) {
     public ChatMessage {
         sources = List.copyOf(sources);
         warnings = List.copyOf(warnings);

@@ -90,7 +90,9 @@ public final class ChatService {
     }
 
     /**
-     * Answers a question, streaming the answer text to {@code listener} as it is generated.
+     * Answers a question, streaming the answer text to {@code listener} as it is generated. The pipeline's steps
+     * are the methods below, in order: {@link #start}, retrieve, {@link #refuse} or {@link #answer} (generate with
+     * {@link #generate}, then {@link #cite}), {@link #trace}, {@link #remember}.
      *
      * @throws ChatException EMPTY_QUERY / QUERY_TOO_LONG (bad input), NO_DATA (empty store), NOT_FOUND (unknown
      *     repo or chat), LLM_UNAVAILABLE (the LLM failed and fallback is off)
@@ -100,6 +102,59 @@ public final class ChatService {
         Objects.requireNonNull(listener, "listener");
         Stopwatch clock = new Stopwatch();
         String query = request.query().strip();
+        Conversation conversation = start(query, request);
+        clock.lap("validate");
+
+        Retrieval retrieval =
+                retriever.retrieve(query, conversation.repo(), RetrievalMode.FULL, 0, conversation.followUp());
+        clock.lap("retrieve");
+        metrics.observe(
+                "rag_retrieval_seconds",
+                "Retrieval time per question",
+                clock.laps().get("retrieve") / 1000);
+
+        boolean pinned = retrieval.details().stream().anyMatch(h -> h.via().contains(Via.PIN));
+        boolean refused = !pinned && retrieval.bestRelevance() < retriever.relevanceFloor();
+        Answer answer =
+                refused ? refuse(retrieval, listener, clock) : answer(query, retrieval, conversation, listener, clock);
+        IntentInfo intent = new IntentInfo(retrieval.intent(), round3(retrieval.confidence()));
+        ChatResponse response = new ChatResponse(
+                answer.text(),
+                answer.sources(),
+                intent,
+                trace(intent, retrieval, clock, answer.producedBy()),
+                conversation.chatId(),
+                answer.warnings(),
+                refused);
+        remember(conversation.chatId(), query, response, retrieval, answer, refused);
+        metrics.increment(
+                "rag_chat_answers_total", "Answered questions by outcome", "outcome", refused ? "refused" : "answered");
+        metrics.observe("rag_chat_seconds", "Whole chat pipeline time", clock.totalMs() / 1000);
+        return response;
+    }
+
+    /** Where a question stands in its chat: the chat's id, its earlier turns, the repo it is about. */
+    private record Conversation(String chatId, List<StoredTurn> turns, Optional<String> repo) {
+        Retriever.FollowUp followUp() {
+            return turns.isEmpty()
+                    ? Retriever.FollowUp.NONE
+                    : new Retriever.FollowUp(
+                            turns.getLast().question(), turns.getLast().citedChunks());
+        }
+    }
+
+    /**
+     * What is said back: the text, its numbered sources, the chunks it cites (for follow-ups) and who wrote it.
+     */
+    private record Answer(
+            String text,
+            List<Source> sources,
+            List<Chunk> citedChunks,
+            LlmProvider producedBy,
+            List<String> warnings) {}
+
+    /** Validates the question and opens (or continues) its chat. */
+    private Conversation start(String query, ChatRequest request) {
         validate(query);
         VectorStore store = retriever.store();
         if (store.counts().values().stream().mapToInt(Integer::intValue).sum() == 0) {
@@ -127,121 +182,109 @@ public final class ChatService {
                             + store.repos().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
                             + ")");
         }
-        Retriever.FollowUp followUp = turns.isEmpty()
-                ? Retriever.FollowUp.NONE
-                : new Retriever.FollowUp(
-                        turns.getLast().question(), turns.getLast().citedChunks());
-        clock.lap("validate");
+        return new Conversation(chatId, turns, repo);
+    }
 
-        Retrieval retrieval = retriever.retrieve(query, repo, RetrievalMode.FULL, 0, followUp);
-        clock.lap("retrieve");
-        metrics.observe(
-                "rag_retrieval_seconds",
-                "Retrieval time per question",
-                clock.laps().get("retrieve") / 1000);
-        IntentInfo intent = new IntentInfo(retrieval.intent(), round3(retrieval.confidence()));
+    /** Nothing clears the floor: say so, show the near misses, and do not ask a model to guess. */
+    private Answer refuse(Retrieval retrieval, AnswerListener listener, Stopwatch clock) {
+        listener.onToken(ChatResponse.REFUSAL);
+        List<ContextBlock> near =
+                ContextBuilder.build(retrieval.details().stream().limit(3).toList(), options.contextTokens());
+        List<Source> sources = near.stream().map(b -> source(b, false)).toList();
+        clock.lap("context");
+        return new Answer(ChatResponse.REFUSAL, sources, List.of(), LlmProvider.NONE, List.of());
+    }
 
-        double floor = retriever.relevanceFloor();
-        boolean pinned = retrieval.details().stream().anyMatch(h -> h.via().contains(Via.PIN));
-        boolean relevant = pinned || retrieval.bestRelevance() >= floor;
+    /** Builds the numbered context, has the generator write from it and checks what the text cites. */
+    private Answer answer(
+            String query, Retrieval retrieval, Conversation conversation, AnswerListener listener, Stopwatch clock) {
+        List<ContextBlock> blocks = ContextBuilder.build(retrieval.details(), options.contextTokens());
+        clock.lap("context");
+        List<Turn> previous = conversation.turns().stream()
+                .map(t -> new Turn(t.question(), t.response().answer()))
+                .toList();
+        GenerationInput input =
+                new GenerationInput(query, retrieval.answerStyle(), blocks, retrieval.relations(), previous);
         List<String> warnings = new ArrayList<>();
-        String answer;
-        List<Source> sources;
-        List<Chunk> citedChunks;
-        boolean refused = !relevant;
-        String producedBy = generator.provider().id();
-        if (refused) {
-            // Nothing clears the floor: say so, show the near misses, and do not ask a model to guess.
-            answer = ChatResponse.REFUSAL;
-            listener.onToken(answer);
-            List<ContextBlock> near =
-                    ContextBuilder.build(retrieval.details().stream().limit(3).toList(), options.contextTokens());
-            sources = near.stream().map(b -> source(b, false)).toList();
-            citedChunks = List.of();
-            producedBy = "none";
-            clock.lap("context");
-        } else {
-            List<ContextBlock> blocks = ContextBuilder.build(retrieval.details(), options.contextTokens());
-            clock.lap("context");
-            List<Turn> previous = turns.stream()
-                    .map(t -> new Turn(t.question(), t.response().answer()))
-                    .toList();
-            GenerationInput input =
-                    new GenerationInput(query, retrieval.answerStyle(), blocks, retrieval.relations(), previous);
-            String text;
-            try {
-                text = generator.generate(input, listener::onToken);
-            } catch (GenerationException e) {
-                if (!options.llm().fallbackToExtractive()) {
-                    metrics.increment("rag_llm_failures_total", "LLM calls that failed", "provider", producedBy);
-                    throw new ChatException(
-                            ChatException.Reason.LLM_UNAVAILABLE,
-                            "The language model (" + producedBy + ") failed: " + e.getMessage(),
-                            e);
-                }
-                metrics.increment("rag_llm_failures_total", "LLM calls that failed", "provider", producedBy);
-                String warning = "The language model (" + producedBy + ") failed: " + e.getMessage()
-                        + ". Showing an extractive answer instead.";
-                LOG.warn("{}", warning);
-                warnings.add(warning);
-                listener.onReset(warning);
-                text = extractive.generate(input, listener::onToken);
-                producedBy = "none";
+        Generated generated = generate(input, listener, warnings);
+        clock.lap("generate");
+        metrics.observe(
+                "rag_generation_seconds",
+                "Answer generation time",
+                clock.laps().get("generate") / 1000,
+                "generator",
+                generated.producedBy().id());
+        return cite(generated, blocks, warnings);
+    }
+
+    private record Generated(String text, LlmProvider producedBy) {}
+
+    /** The configured generator; on its failure the extractive one with a warning, unless fallback is off. */
+    private Generated generate(GenerationInput input, AnswerListener listener, List<String> warnings) {
+        LlmProvider provider = generator.provider();
+        try {
+            return new Generated(generator.generate(input, listener::onToken), provider);
+        } catch (GenerationException e) {
+            metrics.increment("rag_llm_failures_total", "LLM calls that failed", "provider", provider.id());
+            if (!options.llm().fallbackToExtractive()) {
+                throw new ChatException(
+                        ChatException.Reason.LLM_UNAVAILABLE,
+                        "The language model (" + provider.id() + ") failed: " + e.getMessage(),
+                        e);
             }
-            clock.lap("generate");
-            metrics.observe(
-                    "rag_generation_seconds",
-                    "Answer generation time",
-                    clock.laps().get("generate") / 1000,
-                    "generator",
-                    producedBy);
-            answer = Citations.clean(text, blocks.size()).strip();
-            Set<Integer> cited = Citations.cited(answer);
-            if (cited.isEmpty() && !answer.equals(ChatResponse.REFUSAL)) {
-                // the model cited nothing: the answer still carries its sources, visibly
-                answer = answer + "\n\nSources: "
-                        + blocks.stream().limit(3).map(b -> "[" + b.n() + "]").collect(Collectors.joining(" "));
-                cited = Citations.cited(answer);
-            }
-            Set<Integer> citedFinal = cited;
-            sources = blocks.stream()
-                    .map(b -> source(b, citedFinal.contains(b.n())))
-                    .toList();
-            citedChunks = blocks.stream()
-                    .filter(b -> citedFinal.contains(b.n()))
-                    .map(b -> b.hit().chunk())
-                    .toList();
+            String warning = "The language model (" + provider.id() + ") failed: " + e.getMessage()
+                    + ". Showing an extractive answer instead.";
+            LOG.warn("{}", warning);
+            warnings.add(warning);
+            listener.onReset(warning);
+            return new Generated(extractive.generate(input, listener::onToken), LlmProvider.NONE);
         }
+    }
+
+    /** Cleans the citations of the text and marks the sources it cites. */
+    private static Answer cite(Generated generated, List<ContextBlock> blocks, List<String> warnings) {
+        String text = Citations.clean(generated.text(), blocks.size()).strip();
+        Set<Integer> cited = Citations.cited(text);
+        if (cited.isEmpty() && !text.equals(ChatResponse.REFUSAL)) {
+            // the model cited nothing: the answer still carries its sources, visibly
+            text = text + "\n\nSources: "
+                    + blocks.stream().limit(3).map(b -> "[" + b.n() + "]").collect(Collectors.joining(" "));
+            cited = Citations.cited(text);
+        }
+        Set<Integer> citedFinal = cited;
+        List<Source> sources =
+                blocks.stream().map(b -> source(b, citedFinal.contains(b.n()))).toList();
+        List<Chunk> citedChunks = blocks.stream()
+                .filter(b -> citedFinal.contains(b.n()))
+                .map(b -> b.hit().chunk())
+                .toList();
+        return new Answer(text, sources, citedChunks, generated.producedBy(), warnings);
+    }
+
+    /** How the answer was produced: the retrieval's trace plus this pipeline's own stages. */
+    private static Trace trace(IntentInfo intent, Retrieval retrieval, Stopwatch clock, LlmProvider producedBy) {
         Map<String, Double> timings = new LinkedHashMap<>(retrieval.trace().timingsMs());
         Map<String, Double> outer = clock.laps();
         timings.put("context", outer.getOrDefault("context", 0.0));
         timings.put("generate", outer.getOrDefault("generate", 0.0));
         timings.put("total", Math.round(clock.totalMs() * 100) / 100.0);
-        Trace trace = new Trace(
+        return new Trace(
                 intent,
                 retrieval.trace().hitsPerTable(),
                 retrieval.trace().hitsPerRetriever(),
                 timings,
                 retrieval.trace().lexicalQuery(),
                 retrieval.trace().pins(),
-                producedBy);
-        ChatResponse response = new ChatResponse(answer, sources, intent, trace, chatId, warnings, refused);
-        history.append(
-                chatId,
-                new StoredTurn(
-                        query,
-                        response,
-                        citedChunks.isEmpty() && !refused
-                                ? retrieval.details().stream()
-                                        .limit(2)
-                                        .map(RetrievalHit::chunk)
-                                        .toList()
-                                : citedChunks,
-                        Instant.now()));
-        metrics.increment(
-                "rag_chat_answers_total", "Answered questions by outcome", "outcome", refused ? "refused" : "answered");
-        metrics.observe("rag_chat_seconds", "Whole chat pipeline time", clock.totalMs() / 1000);
-        return response;
+                producedBy.id());
+    }
+
+    /** Keeps the turn for follow-ups: the chunks it cites, or its two best when it cites none. */
+    private void remember(
+            String chatId, String query, ChatResponse response, Retrieval retrieval, Answer answer, boolean refused) {
+        List<Chunk> context = answer.citedChunks().isEmpty() && !refused
+                ? retrieval.details().stream().limit(2).map(RetrievalHit::chunk).toList()
+                : answer.citedChunks();
+        history.append(chatId, new StoredTurn(query, response, context, Instant.now()));
     }
 
     /** Starts an empty chat. */
@@ -270,9 +313,9 @@ public final class ChatService {
         List<ChatMessage> out = new ArrayList<>();
         for (StoredTurn t : turns) {
             String at = t.at().toString();
-            out.add(new ChatMessage("user", t.question(), List.of(), null, List.of(), at));
+            out.add(new ChatMessage(MessageRole.USER, t.question(), List.of(), null, List.of(), at));
             ChatResponse r = t.response();
-            out.add(new ChatMessage("assistant", r.answer(), r.sources(), r.intent(), r.warnings(), at));
+            out.add(new ChatMessage(MessageRole.ASSISTANT, r.answer(), r.sources(), r.intent(), r.warnings(), at));
         }
         return out;
     }

@@ -35,6 +35,7 @@ import static j2html.TagCreator.ul;
 import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.ChatMessage;
 import dev.coderag.chat.IntentInfo;
+import dev.coderag.chat.MessageRole;
 import dev.coderag.chat.Source;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoStatus;
@@ -303,7 +304,7 @@ public final class WebUi {
     }
 
     private static DomContent historyMessage(ChatMessage m) {
-        if (m.role().equals("user")) {
+        if (m.role() == MessageRole.USER) {
             return userMessage(m.content());
         }
         return rawHtml(assistantMessage(null, m.content(), m.sources(), m.intent(), m.warnings(), Map.of()));
