@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.chat.answer.ExtractiveGenerator;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.http.ChatServer;
 import dev.coderag.chat.http.HttpHelper;
 import dev.coderag.chat.http.ServerOptions;
 import dev.coderag.chat.llm.FakeLlmServer;
 import dev.coderag.chat.llm.FakeLlmServer.Reply;
 import dev.coderag.chat.llm.LlmConfig;
-import dev.coderag.chat.llm.LlmProvider;
 import dev.coderag.cli.IngesterIndexer;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;

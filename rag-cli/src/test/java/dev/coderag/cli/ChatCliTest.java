@@ -2,8 +2,8 @@ package dev.coderag.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.llm.LlmConfig;
-import dev.coderag.chat.llm.LlmProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
 package dev.coderag.chat.answer;
 
-import dev.coderag.chat.llm.LlmProvider;
 import dev.coderag.retrieval.AnswerStyle;
 import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.Chunk;

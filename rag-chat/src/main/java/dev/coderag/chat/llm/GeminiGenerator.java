@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.coderag.chat.answer.GenerationException;
 import dev.coderag.chat.answer.Generator;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Prompts;
 import java.io.IOException;
 import java.net.URI;

@@ -2,6 +2,7 @@ package dev.coderag.chat.llm;
 
 import dev.coderag.chat.answer.ExtractiveGenerator;
 import dev.coderag.chat.answer.Generator;
+import dev.coderag.chat.answer.LlmProvider;
 
 /** Builds the {@link Generator} a configuration asks for: one per {@link LlmProvider}. */
 public final class Generators {

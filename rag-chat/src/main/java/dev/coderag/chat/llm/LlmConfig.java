@@ -1,5 +1,6 @@
 package dev.coderag.chat.llm;
 
+import dev.coderag.chat.answer.LlmProvider;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -10,6 +10,7 @@ import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.answer.ContextBuilder;
 import dev.coderag.chat.answer.GenerationException;
 import dev.coderag.chat.answer.Generator;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.llm.FakeLlmServer.Reply;
 import dev.coderag.retrieval.AnswerStyle;
 import java.time.Duration;

@@ -1,6 +1,5 @@
-package dev.coderag.chat.llm;
+package dev.coderag.chat.answer;
 
-import dev.coderag.chat.answer.Generator;
 import java.util.Locale;
 
 /** Which {@link Generator} writes answers. {@link #id()} is the name used by {@code --llm} / {@code RAG_LLM}. */

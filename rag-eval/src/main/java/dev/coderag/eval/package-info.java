@@ -1,0 +1,7 @@
+/**
+ * Retrieval quality on benchmarks: query files, {@link dev.coderag.eval.EvalRun} (ingest a corpus, run every
+ * query through the production retriever per mode), file- and function-level metrics and the report. May
+ * import raptor-ingest, rag-retrieval, rag-store and rag-types; no web server and no command-line library (the
+ * {@code eval} command lives in rag-cli).
+ */
+package dev.coderag.eval;
