@@ -2,15 +2,9 @@ package dev.coderag.store;
 
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
-import dev.coderag.types.Language;
-import dev.coderag.types.SymbolKind;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,12 +33,10 @@ import org.sqlite.SQLiteConfig;
  */
 final class SqliteVectorStore implements VectorStore {
     static final String DB_FILE = "store.db";
-    static final String LOCK_FILE = "write.lock";
     /** Every file the store creates in its directory (graph files are added by the vector side). */
     static final List<String> STORE_FILES = List.of(DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", DB_FILE + "-journal");
 
     private static final int WRITER_BUSY_MILLIS = 10_000;
-    private static final int IN_LIST_LIMIT = 500;
     /** Weights of the FTS columns (names, body): a hit in a symbol, path or heading counts more. */
     private static final String BM25 = "3.0, 1.0";
 
@@ -272,10 +264,10 @@ final class SqliteVectorStore implements VectorStore {
         }
         Map<String, Chunk> byId = readers.snapshot("read chunks", c -> {
             Map<String, Chunk> out = new HashMap<>();
-            for (List<String> part : partition(distinct)) {
-                String sql = "SELECT id, kind, body FROM chunks WHERE id IN (" + placeholders(part.size()) + ")";
+            for (List<String> part : Sql.partition(distinct)) {
+                String sql = "SELECT id, kind, body FROM chunks WHERE id IN (" + Sql.placeholders(part.size()) + ")";
                 try (PreparedStatement st = c.prepareStatement(sql)) {
-                    bind(st, 1, part);
+                    Sql.bind(st, 1, part);
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             out.put(rs.getString(1), decode(rs.getString(2), rs.getString(3)));
@@ -326,7 +318,7 @@ final class SqliteVectorStore implements VectorStore {
     private Map<Long, Chunk> byRid(List<Long> rids) {
         return readers.read("read chunks", c -> {
             Map<Long, Chunk> out = new HashMap<>();
-            String sql = "SELECT rid, kind, body FROM chunks WHERE rid IN (" + placeholders(rids.size()) + ")";
+            String sql = "SELECT rid, kind, body FROM chunks WHERE rid IN (" + Sql.placeholders(rids.size()) + ")";
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 for (int i = 0; i < rids.size(); i++) {
                     st.setLong(i + 1, rids.get(i));
@@ -409,9 +401,9 @@ final class SqliteVectorStore implements VectorStore {
         }
         Map<Long, Chunk> byRid = new HashMap<>();
         List<Long> rids = hits.stream().map(LexicalIndex.Hit::rid).toList();
-        for (List<Long> part : partition(rids)) {
+        for (List<Long> part : Sql.partition(rids)) {
             try (PreparedStatement st = c.prepareStatement(
-                    "SELECT rid, kind, body FROM chunks WHERE rid IN (" + placeholders(part.size()) + ")")) {
+                    "SELECT rid, kind, body FROM chunks WHERE rid IN (" + Sql.placeholders(part.size()) + ")")) {
                 int i = 1;
                 for (long rid : part) {
                     st.setLong(i++, rid);
@@ -519,7 +511,7 @@ final class SqliteVectorStore implements VectorStore {
         return readers.snapshot("read the file index", c -> {
             Map<String, String> hashes = fileHashes(c, repo);
             Map<String, List<String>> ids = new HashMap<>();
-            forEachPair(
+            Sql.forEachPair(
                     c,
                     "SELECT path, id FROM chunks WHERE repo = ? ORDER BY path, start_line, kind",
                     List.of(repo),
@@ -538,7 +530,7 @@ final class SqliteVectorStore implements VectorStore {
 
     private static Map<String, String> fileHashes(Connection c, String repo) throws SQLException {
         Map<String, String> hashes = new TreeMap<>();
-        forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?", List.of(repo), hashes::put);
+        Sql.forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?", List.of(repo), hashes::put);
         return hashes;
     }
 
@@ -553,13 +545,13 @@ final class SqliteVectorStore implements VectorStore {
         return readers.snapshot("read the file index", c -> {
             Map<String, String> hashes = new TreeMap<>();
             Map<String, List<String>> ids = new HashMap<>();
-            for (List<String> part : partition(wanted)) {
+            for (List<String> part : Sql.partition(wanted)) {
                 List<String> params = new ArrayList<>(part.size() + 1);
                 params.add(repo);
                 params.addAll(part);
-                String in = " AND path IN (" + placeholders(part.size()) + ")";
-                forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?" + in, params, hashes::put);
-                forEachPair(
+                String in = " AND path IN (" + Sql.placeholders(part.size()) + ")";
+                Sql.forEachPair(c, "SELECT path, file_hash FROM files WHERE repo = ?" + in, params, hashes::put);
+                Sql.forEachPair(
                         c,
                         "SELECT path, id FROM chunks WHERE repo = ?" + in + " ORDER BY path, start_line, kind",
                         params,
@@ -568,20 +560,6 @@ final class SqliteVectorStore implements VectorStore {
             }
             return entries(repo, hashes, ids);
         });
-    }
-
-    /** Runs a query of two string columns and hands every row to {@code row}. */
-    private static void forEachPair(
-            Connection c, String sql, List<String> params, java.util.function.BiConsumer<String, String> row)
-            throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            bind(st, 1, params);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    row.accept(rs.getString(1), rs.getString(2));
-                }
-            }
-        }
     }
 
     private static Map<String, FileEntry> entries(
@@ -601,11 +579,11 @@ final class SqliteVectorStore implements VectorStore {
         }
         return readers.snapshot("read stored vectors", c -> {
             Map<String, float[]> out = new HashMap<>();
-            for (List<String> part : partition(distinct)) {
+            for (List<String> part : Sql.partition(distinct)) {
                 String sql = "SELECT c.content_hash, v.vector FROM chunks c JOIN vectors v ON v.rid = c.rid"
-                        + " WHERE c.content_hash IN (" + placeholders(part.size()) + ")";
+                        + " WHERE c.content_hash IN (" + Sql.placeholders(part.size()) + ")";
                 try (PreparedStatement st = c.prepareStatement(sql)) {
-                    bind(st, 1, part);
+                    Sql.bind(st, 1, part);
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             out.putIfAbsent(rs.getString(1), ChunkCodec.fromBlob(rs.getBytes(2), dimension));
@@ -934,131 +912,6 @@ final class SqliteVectorStore implements VectorStore {
                 out.add(decode(rs.getString(1), rs.getString(2)));
             }
             return out;
-        }
-    }
-
-    static String placeholders(int n) {
-        return String.join(", ", java.util.Collections.nCopies(n, "?"));
-    }
-
-    static int bind(PreparedStatement st, int from, Collection<String> values) throws SQLException {
-        int i = from;
-        for (String value : values) {
-            st.setString(i++, value);
-        }
-        return i;
-    }
-
-    static <T> List<List<T>> partition(List<T> values) {
-        List<List<T>> parts = new ArrayList<>();
-        for (int i = 0; i < values.size(); i += IN_LIST_LIMIT) {
-            parts.add(values.subList(i, Math.min(values.size(), i + IN_LIST_LIMIT)));
-        }
-        return parts;
-    }
-
-    /** A SearchFilter as SQL conditions on a chunks alias, with their parameters. */
-    record FilterSql(String sql, List<String> params) {
-        static FilterSql of(SearchFilter filter, String alias) {
-            StringBuilder sql = new StringBuilder();
-            List<String> params = new ArrayList<>();
-            if (!filter.repos().isEmpty()) {
-                sql.append(" AND ")
-                        .append(alias)
-                        .append(".repo IN (")
-                        .append(placeholders(filter.repos().size()))
-                        .append(')');
-                params.addAll(new TreeSet<>(filter.repos()));
-            }
-            if (!filter.languages().isEmpty()) {
-                sql.append(" AND ")
-                        .append(alias)
-                        .append(".language IN (")
-                        .append(placeholders(filter.languages().size()))
-                        .append(')');
-                filter.languages().stream().map(Language::id).sorted().forEach(params::add);
-            }
-            if (!filter.symbolKinds().isEmpty()) {
-                sql.append(" AND ")
-                        .append(alias)
-                        .append(".symbol_kind IN (")
-                        .append(placeholders(filter.symbolKinds().size()))
-                        .append(')');
-                filter.symbolKinds().stream().map(SymbolKind::id).sorted().forEach(params::add);
-            }
-            if (!filter.pathGlob().isEmpty()) {
-                sql.append(" AND rag_path_match(?, ").append(alias).append(".path)");
-                params.add(filter.pathGlob());
-            }
-            return new FilterSql(sql.toString(), params);
-        }
-
-        int bind(PreparedStatement st, int from) throws SQLException {
-            return SqliteVectorStore.bind(st, from, params);
-        }
-    }
-
-    /** The cross-process write lock: an OS lock on {@code write.lock}, released when the holder exits or dies. */
-    static final class WriteLock implements AutoCloseable {
-        private final FileChannel channel;
-        private final FileLock lock;
-
-        private WriteLock(FileChannel channel, FileLock lock) {
-            this.channel = channel;
-            this.lock = lock;
-        }
-
-        static WriteLock acquire(Path dir) {
-            Path file = dir.resolve(LOCK_FILE);
-            FileChannel channel;
-            try {
-                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            } catch (IOException e) {
-                throw new StoreException(
-                        StoreException.Reason.IO,
-                        "Store " + dir + ": could not open " + LOCK_FILE + " (" + Sql.firstLine(e.getMessage()) + ").",
-                        e);
-            }
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null; // held by another store object in this JVM
-            } catch (IOException e) {
-                closeQuietly(channel);
-                throw new StoreException(
-                        StoreException.Reason.IO,
-                        "Store " + dir + ": could not lock " + LOCK_FILE + " (" + Sql.firstLine(e.getMessage()) + ").",
-                        e);
-            }
-            if (lock == null) {
-                closeQuietly(channel);
-                throw new StoreException(
-                        StoreException.Reason.LOCKED,
-                        "Store " + dir + " is locked: another ingest is running (it holds " + file
-                                + "); wait for it to finish and retry.");
-            }
-            return new WriteLock(channel, lock);
-        }
-
-        @Override
-        public void close() {
-            try {
-                if (lock.isValid()) {
-                    lock.release();
-                }
-            } catch (IOException ignored) {
-                // Closing the channel releases it too.
-            }
-            closeQuietly(channel);
-        }
-
-        private static void closeQuietly(FileChannel channel) {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // Nothing left to release.
-            }
         }
     }
 }

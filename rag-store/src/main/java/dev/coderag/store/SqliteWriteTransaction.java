@@ -26,12 +26,12 @@ final class SqliteWriteTransaction implements WriteTransaction {
 
     private final SqliteVectorStore store;
     private final Connection connection;
-    private final SqliteVectorStore.WriteLock lock;
+    private final WriteLock lock;
     private final long seq;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean finished;
 
-    SqliteWriteTransaction(SqliteVectorStore store, Connection connection, SqliteVectorStore.WriteLock lock, long seq) {
+    SqliteWriteTransaction(SqliteVectorStore store, Connection connection, WriteLock lock, long seq) {
         this.store = store;
         this.connection = connection;
         this.lock = lock;
