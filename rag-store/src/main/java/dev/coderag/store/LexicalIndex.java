@@ -30,7 +30,7 @@ import java.util.function.Function;
 final class LexicalIndex {
     private static final double K1 = 1.2;
     private static final double B = 0.75;
-    /** FTS column weights, as in {@code SqliteVectorStore.BM25}: names, body. */
+    /** FTS column weights, as in {@link SqliteLexicalSearch#BM25_WEIGHTS}: names, body. */
     private static final float NAMES_WEIGHT = 3.0f;
 
     private static final float BODY_WEIGHT = 1.0f;

@@ -18,20 +18,20 @@ import java.util.Objects;
 
 /**
  * One SQLite transaction ({@code BEGIN IMMEDIATE} … {@code COMMIT}) on its own connection, holding the store's
- * cross-process write lock from {@link SqliteVectorStore#begin()} until it finishes. A commit bumps the
+ * cross-process write lock from {@link SqliteStore#begin()} until it finishes. A commit bumps the
  * store's commit sequence number, which is how readers (in any process) notice that they must catch up.
  */
 final class SqliteWriteTransaction implements WriteTransaction {
     private static final double UNIT_TOLERANCE = 1e-2;
 
-    private final SqliteVectorStore store;
+    private final SqliteStore store;
     private final Connection connection;
     private final WriteLock lock;
     private final long seq;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean finished;
 
-    SqliteWriteTransaction(SqliteVectorStore store, Connection connection, WriteLock lock, long seq) {
+    SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq) {
         this.store = store;
         this.connection = connection;
         this.lock = lock;
