@@ -133,7 +133,7 @@ final class LexicalIndex {
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next() && n < capacity) {
                     Chunk chunk = decoder.apply(rs.getString(3));
-                    String[] text = SqliteWriteTransaction.ftsText(chunk);
+                    String[] text = LexicalText.columns(chunk);
                     freq.clear();
                     int length = count(text[0], NAMES_WEIGHT, freq) + count(text[1], BODY_WEIGHT, freq);
                     int doc = n++;
