@@ -113,6 +113,11 @@ final class StoreFixtures {
         return chunks.stream().map(Chunk::id).toList();
     }
 
+    /** A chunk as the store gives it back: with the id it is stored under, its own. */
+    static StoredChunk stored(Chunk chunk) {
+        return new StoredChunk(chunk.id(), chunk);
+    }
+
     /** The stored ids of the hits, in rank order. */
     static List<String> hitIds(List<ScoredChunk> hits) {
         return hits.stream().map(ScoredChunk::id).toList();
