@@ -4,15 +4,7 @@ import ai.djl.Device;
 import ai.djl.MalformedModelException;
 import ai.djl.Model;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.djl.inference.Predictor;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.translate.NoBatchifyTranslator;
 import ai.djl.translate.TranslateException;
-import ai.djl.translate.TranslatorContext;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.io.IOException;
@@ -23,14 +15,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -43,8 +32,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * results back in input order.
  *
  * <p>Threads: ONNX Runtime sessions are safe for concurrent runs but DJL predictors are not, so predictors
- * come from a pool (each in use by one thread at a time). {@link #embedDocuments} spreads batches over
- * {@code workers} threads (inline on the caller when there is one), each inference using
+ * come from a {@link PredictorPool} (each in use by one thread at a time). {@link #embedDocuments} spreads
+ * batches over {@code workers} threads (inline on the caller when there is one), each inference using
  * {@code intraOpThreads}; see {@link Settings#fromSystemProperties} for the defaults. Spin-waiting of ONNX
  * Runtime's threads is off, since it halves throughput as soon as another process competes for the cores.
  *
@@ -75,11 +64,7 @@ final class DjlEmbedder implements Embedder {
     private final HuggingFaceTokenizer tokenizer;
     private final OrtSession.SessionOptions sessionOptions;
     private final Model djlModel;
-    private final ClsTranslator translator;
-    private final BlockingQueue<Predictor<TokenBatch, float[][]>> idle;
-    private final List<Predictor<TokenBatch, float[][]>> allPredictors = new ArrayList<>();
-    private final AtomicInteger created = new AtomicInteger();
-    private final int poolSize;
+    private final PredictorPool<TokenBatch, float[][]> predictors;
     private final ExecutorService workers;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private final long sepId;
@@ -127,9 +112,10 @@ final class DjlEmbedder implements Embedder {
         this.tokenizer = tokenizer;
         this.sessionOptions = sessionOptions;
         this.djlModel = djlModel;
-        this.translator = new ClsTranslator(djlModel.describeInput().keys().contains("token_type_ids"));
-        this.poolSize = Math.max(settings.workers(), Runtime.getRuntime().availableProcessors());
-        this.idle = new ArrayBlockingQueue<>(poolSize);
+        this.predictors = new PredictorPool<>(
+                djlModel,
+                new ClsTranslator(djlModel.describeInput().keys().contains("token_type_ids")),
+                Math.max(settings.workers(), Runtime.getRuntime().availableProcessors()));
         this.sepId = tokenizer.encode("", true, false).getIds()[1];
         this.workers = settings.workers() == 1
                 ? null
@@ -280,11 +266,7 @@ final class DjlEmbedder implements Embedder {
             if (workers != null) {
                 workers.shutdownNow();
             }
-            synchronized (allPredictors) {
-                allPredictors.forEach(Predictor::close);
-                allPredictors.clear();
-            }
-            idle.clear();
+            predictors.close();
             closeQuietly(djlModel, sessionOptions, tokenizer);
         } finally {
             lifecycle.writeLock().unlock();
@@ -341,37 +323,13 @@ final class DjlEmbedder implements Embedder {
     }
 
     private float[][] run(TokenBatch batch) {
-        Predictor<TokenBatch, float[][]> predictor = borrow();
         try {
-            return predictor.predict(batch);
+            return predictors.predict(batch);
         } catch (TranslateException e) {
             throw new StoreException(
                     StoreException.Reason.MODEL_UNAVAILABLE,
                     "embedding failed (" + model.shortName() + "): " + e.getMessage(),
                     e);
-        } finally {
-            idle.offer(predictor);
-        }
-    }
-
-    private Predictor<TokenBatch, float[][]> borrow() {
-        Predictor<TokenBatch, float[][]> p = idle.poll();
-        if (p != null) {
-            return p;
-        }
-        if (created.incrementAndGet() <= poolSize) {
-            Predictor<TokenBatch, float[][]> fresh = djlModel.newPredictor(translator);
-            synchronized (allPredictors) {
-                allPredictors.add(fresh);
-            }
-            return fresh;
-        }
-        created.decrementAndGet();
-        try {
-            return idle.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException(StoreException.Reason.MODEL_UNAVAILABLE, "interrupted while embedding", e);
         }
     }
 
@@ -422,67 +380,6 @@ final class DjlEmbedder implements Embedder {
     private static void setIfAbsent(String key, String value) {
         if (System.getProperty(key) == null) {
             System.setProperty(key, value);
-        }
-    }
-
-    /** Row-major padded ids and mask, {@code rows × cols}. */
-    record TokenBatch(long[] ids, long[] mask, int rows, int cols) {
-        static TokenBatch of(List<long[]> rows) {
-            int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
-            long[] ids = new long[rows.size() * cols];
-            long[] mask = new long[ids.length];
-            for (int r = 0; r < rows.size(); r++) {
-                long[] row = rows.get(r);
-                System.arraycopy(row, 0, ids, r * cols, row.length);
-                Arrays.fill(mask, r * cols, r * cols + row.length, 1L);
-            }
-            return new TokenBatch(ids, mask, rows.size(), cols);
-        }
-    }
-
-    /** Feeds a padded batch to BERT and returns the L2-normalised [CLS] vector of each row. */
-    private record ClsTranslator(boolean wantsTokenTypes) implements NoBatchifyTranslator<TokenBatch, float[][]> {
-        @Override
-        public NDList processInput(TranslatorContext ctx, TokenBatch in) {
-            NDManager nd = ctx.getNDManager();
-            Shape shape = new Shape(in.rows(), in.cols());
-            NDArray ids = nd.create(in.ids(), shape);
-            ids.setName("input_ids");
-            NDArray mask = nd.create(in.mask(), shape);
-            mask.setName("attention_mask");
-            if (!wantsTokenTypes) {
-                return new NDList(ids, mask);
-            }
-            NDArray types = nd.zeros(shape, DataType.INT64);
-            types.setName("token_type_ids");
-            return new NDList(ids, mask, types);
-        }
-
-        @Override
-        public float[][] processOutput(TranslatorContext ctx, NDList list) {
-            NDArray hidden = list.get(0); // last_hidden_state [rows, cols, 384]
-            long[] shape = hidden.getShape().getShape();
-            int rows = (int) shape[0];
-            int stride = (int) (shape[1] * shape[2]);
-            int dim = (int) shape[2];
-            float[] all = hidden.toFloatArray();
-            float[][] out = new float[rows][];
-            for (int r = 0; r < rows; r++) {
-                out[r] = normalise(Arrays.copyOfRange(all, r * stride, r * stride + dim));
-            }
-            return out;
-        }
-
-        private static float[] normalise(float[] v) {
-            double sum = 0;
-            for (float x : v) {
-                sum += (double) x * x;
-            }
-            float inv = (float) (1.0 / Math.sqrt(sum));
-            for (int i = 0; i < v.length; i++) {
-                v[i] *= inv;
-            }
-            return v;
         }
     }
 }

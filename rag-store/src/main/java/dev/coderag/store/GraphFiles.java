@@ -1,7 +1,6 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
-import io.github.jbellis.jvector.disk.RandomAccessReader;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
 import io.github.jbellis.jvector.graph.NodesIterator;
 import io.github.jbellis.jvector.graph.OnHeapGraphIndex;
@@ -312,7 +311,7 @@ final class GraphFiles {
     @SuppressWarnings("deprecation") // load() is JVector's reader for the mutable on-heap graph format
     private static void loadGraph(io.github.jbellis.jvector.graph.GraphIndexBuilder builder, DataInputStream in)
             throws IOException {
-        builder.load(new StreamReader(in));
+        builder.load(new StreamGraphReader(in));
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {
@@ -346,82 +345,5 @@ final class GraphFiles {
             out.add(readString(in));
         }
         return out;
-    }
-
-    /** A forward-only RandomAccessReader over a stream: all JVector's graph loader needs. */
-    private static final class StreamReader implements RandomAccessReader {
-        private final DataInputStream in;
-
-        StreamReader(DataInputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public void seek(long offset) {
-            throw new UnsupportedOperationException("sequential reader");
-        }
-
-        @Override
-        public long getPosition() {
-            throw new UnsupportedOperationException("sequential reader");
-        }
-
-        @Override
-        public int readInt() throws IOException {
-            return in.readInt();
-        }
-
-        @Override
-        public float readFloat() throws IOException {
-            return in.readFloat();
-        }
-
-        @Override
-        public long readLong() throws IOException {
-            return in.readLong();
-        }
-
-        @Override
-        public void readFully(byte[] bytes) throws IOException {
-            in.readFully(bytes);
-        }
-
-        @Override
-        public void readFully(ByteBuffer buffer) throws IOException {
-            byte[] bytes = new byte[buffer.remaining()];
-            in.readFully(bytes);
-            buffer.put(bytes);
-        }
-
-        @Override
-        public void readFully(long[] values) throws IOException {
-            for (int i = 0; i < values.length; i++) {
-                values[i] = in.readLong();
-            }
-        }
-
-        @Override
-        public void read(int[] values, int offset, int count) throws IOException {
-            for (int i = 0; i < count; i++) {
-                values[offset + i] = in.readInt();
-            }
-        }
-
-        @Override
-        public void read(float[] values, int offset, int count) throws IOException {
-            for (int i = 0; i < count; i++) {
-                values[offset + i] = in.readFloat();
-            }
-        }
-
-        @Override
-        public void close() {
-            // the stream belongs to the caller
-        }
-
-        @Override
-        public long length() {
-            throw new UnsupportedOperationException("sequential reader");
-        }
     }
 }

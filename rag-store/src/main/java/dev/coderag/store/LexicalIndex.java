@@ -30,7 +30,7 @@ import java.util.function.Function;
 final class LexicalIndex {
     private static final double K1 = 1.2;
     private static final double B = 0.75;
-    /** FTS column weights, as in {@code SqliteVectorStore.BM25}: names, body. */
+    /** FTS column weights, as in {@link SqliteLexicalSearch#BM25_WEIGHTS}: names, body. */
     private static final float NAMES_WEIGHT = 3.0f;
 
     private static final float BODY_WEIGHT = 1.0f;
@@ -133,7 +133,7 @@ final class LexicalIndex {
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next() && n < capacity) {
                     Chunk chunk = decoder.apply(rs.getString(3));
-                    String[] text = SqliteWriteTransaction.ftsText(chunk);
+                    String[] text = LexicalText.columns(chunk);
                     freq.clear();
                     int length = count(text[0], NAMES_WEIGHT, freq) + count(text[1], BODY_WEIGHT, freq);
                     int doc = n++;

@@ -40,9 +40,9 @@ final class LexicalQuery {
             throws SQLException {
         List<LexicalText.QueryTerm> ordered = lookups(terms);
         Map<String, Long> docs = new HashMap<>();
-        for (List<LexicalText.QueryTerm> part : SqliteVectorStore.partition(ordered)) {
+        for (List<LexicalText.QueryTerm> part : Sql.partition(ordered)) {
             String sql = "SELECT term, doc FROM " + Schema.vocab(table) + " WHERE term IN ("
-                    + SqliteVectorStore.placeholders(part.size()) + ")";
+                    + Sql.placeholders(part.size()) + ")";
             try (PreparedStatement st = c.prepareStatement(sql)) {
                 int i = 1;
                 for (LexicalText.QueryTerm term : part) {

@@ -1,5 +1,10 @@
 package dev.coderag.store;
 
+import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.ManifestChunk;
+import dev.coderag.types.ModuleDocChunk;
+import dev.coderag.types.ReadmeChunk;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -222,6 +227,24 @@ final class LexicalText {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The text lexical search indexes for a chunk, as two columns of {@link #indexText} tokens: names (symbol,
+     * enclosing names, headings, package name, path) and body text. FTS5 and the in-memory copy index the same.
+     */
+    static String[] columns(Chunk chunk) {
+        return switch (chunk) {
+            case CodeChunk c ->
+                new String[] {indexText(c.symbol(), c.enclosing(), c.path()), indexText(c.docstring(), c.code())};
+            case ReadmeChunk r ->
+                new String[] {indexText(String.join(" ", r.headingPath()), r.path()), indexText(r.text())};
+            case ManifestChunk m ->
+                new String[] {
+                    indexText(m.name(), m.path()), indexText(m.description(), String.join(" ", m.dependencies()))
+                };
+            case ModuleDocChunk d -> new String[] {indexText(d.moduleName(), d.path()), indexText(d.text())};
+        };
     }
 
     private static boolean isWordChar(char c) {

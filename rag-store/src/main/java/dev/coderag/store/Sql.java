@@ -2,17 +2,30 @@ package dev.coderag.store;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import org.sqlite.Function;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
-/** Opening SQLite connections the one way the store needs them, and turning SQLite errors into StoreExceptions. */
+/**
+ * Opening SQLite connections the one way the store needs them, the few JDBC helpers its queries share
+ * ({@code IN} lists, string parameters), and turning SQLite errors into StoreExceptions.
+ */
 final class Sql {
     private Sql() {}
+
+    /** Values per {@code IN (...)} list: far below SQLite's parameter limit, large enough to need few queries. */
+    private static final int IN_LIST_LIMIT = 500;
 
     /** A function over a connection that may throw SQLException. */
     @FunctionalInterface
@@ -86,6 +99,42 @@ final class Sql {
     static void exec(Connection connection, String sql) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute(sql);
+        }
+    }
+
+    /** {@code n} comma-separated parameter markers, for an {@code IN (...)} list. */
+    static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    /** Binds {@code values} as strings from parameter index {@code from}; returns the next free index. */
+    static int bind(PreparedStatement st, int from, Collection<String> values) throws SQLException {
+        int i = from;
+        for (String value : values) {
+            st.setString(i++, value);
+        }
+        return i;
+    }
+
+    /** {@code values} cut into parts of at most {@link #IN_LIST_LIMIT}, one {@code IN (...)} list each. */
+    static <T> List<List<T>> partition(List<T> values) {
+        List<List<T>> parts = new ArrayList<>();
+        for (int i = 0; i < values.size(); i += IN_LIST_LIMIT) {
+            parts.add(values.subList(i, Math.min(values.size(), i + IN_LIST_LIMIT)));
+        }
+        return parts;
+    }
+
+    /** Runs a query of two string columns with string parameters and hands every row to {@code row}. */
+    static void forEachPair(Connection c, String sql, List<String> params, BiConsumer<String, String> row)
+            throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            bind(st, 1, params);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    row.accept(rs.getString(1), rs.getString(2));
+                }
+            }
         }
     }
 

@@ -3,9 +3,6 @@ package dev.coderag.store;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
-import dev.coderag.types.ManifestChunk;
-import dev.coderag.types.ModuleDocChunk;
-import dev.coderag.types.ReadmeChunk;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,20 +15,20 @@ import java.util.Objects;
 
 /**
  * One SQLite transaction ({@code BEGIN IMMEDIATE} … {@code COMMIT}) on its own connection, holding the store's
- * cross-process write lock from {@link SqliteVectorStore#begin()} until it finishes. A commit bumps the
+ * cross-process write lock from {@link SqliteStore#begin()} until it finishes. A commit bumps the
  * store's commit sequence number, which is how readers (in any process) notice that they must catch up.
  */
 final class SqliteWriteTransaction implements WriteTransaction {
     private static final double UNIT_TOLERANCE = 1e-2;
 
-    private final SqliteVectorStore store;
+    private final SqliteStore store;
     private final Connection connection;
-    private final SqliteVectorStore.WriteLock lock;
+    private final WriteLock lock;
     private final long seq;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean finished;
 
-    SqliteWriteTransaction(SqliteVectorStore store, Connection connection, SqliteVectorStore.WriteLock lock, long seq) {
+    SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq) {
         this.store = store;
         this.connection = connection;
         this.lock = lock;
@@ -58,10 +55,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(path, "path");
         run("delete a file", () -> {
-            PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE repo = ? AND path = ?");
-            select.setString(1, repo);
-            select.setString(2, path);
-            deleteRows(select);
+            deleteChunksWhere("repo = ? AND path = ?", repo, path);
             PreparedStatement st = statement("DELETE FROM files WHERE repo = ? AND path = ?");
             st.setString(1, repo);
             st.setString(2, path);
@@ -79,9 +73,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
         }
         String id = chunk.id();
         run("insert a chunk", () -> {
-            PreparedStatement existing = statement("SELECT rid, kind FROM chunks WHERE id = ?");
-            existing.setString(1, id);
-            deleteRows(existing);
+            deleteChunksWhere("id = ?", id);
             long rid = insertRow(chunk, id);
             PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind, vector)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -93,7 +85,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
             v.setString(6, chunk instanceof CodeChunk code ? code.symbolKind().id() : null);
             v.setBytes(7, ChunkCodec.toBlob(vector));
             v.executeUpdate();
-            String[] text = ftsText(chunk);
+            String[] text = LexicalText.columns(chunk);
             PreparedStatement f =
                     statement("INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");
             f.setLong(1, rid);
@@ -150,35 +142,11 @@ final class SqliteWriteTransaction implements WriteTransaction {
         }
     }
 
-    /** The two FTS columns: names (symbol, enclosing names, headings, package name, path) and body text. */
-    static String[] ftsText(Chunk chunk) {
-        return switch (chunk) {
-            case CodeChunk c ->
-                new String[] {
-                    LexicalText.indexText(c.symbol(), c.enclosing(), c.path()),
-                    LexicalText.indexText(c.docstring(), c.code())
-                };
-            case ReadmeChunk r ->
-                new String[] {
-                    LexicalText.indexText(String.join(" ", r.headingPath()), r.path()), LexicalText.indexText(r.text())
-                };
-            case ManifestChunk m ->
-                new String[] {
-                    LexicalText.indexText(m.name(), m.path()),
-                    LexicalText.indexText(m.description(), String.join(" ", m.dependencies()))
-                };
-            case ModuleDocChunk d ->
-                new String[] {LexicalText.indexText(d.moduleName(), d.path()), LexicalText.indexText(d.text())};
-        };
-    }
-
     @Override
     public void delete(String chunkId) {
         Objects.requireNonNull(chunkId, "chunkId");
         run("delete a chunk", () -> {
-            PreparedStatement st = statement("SELECT rid, kind FROM chunks WHERE id = ?");
-            st.setString(1, chunkId);
-            deleteRows(st);
+            deleteChunksWhere("id = ?", chunkId);
         });
     }
 
@@ -186,9 +154,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
     public void deleteRepo(String repo) {
         Objects.requireNonNull(repo, "repo");
         run("delete a repository", () -> {
-            PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE repo = ?");
-            select.setString(1, repo);
-            deleteRows(select);
+            deleteChunksWhere("repo = ?", repo);
             for (String sql : List.of("DELETE FROM files WHERE repo = ?", "DELETE FROM repos WHERE name = ?")) {
                 PreparedStatement st = statement(sql);
                 st.setString(1, repo);
@@ -261,8 +227,15 @@ final class SqliteWriteTransaction implements WriteTransaction {
         store.transactionFinished(this, committed);
     }
 
-    /** Deletes the rows a (rid, kind) query selects, from every table, recording tombstones. */
-    private void deleteRows(PreparedStatement select) throws SQLException {
+    /**
+     * Deletes the chunks a condition on the chunks table selects ({@code where}, with string parameters), from
+     * every table, recording tombstones.
+     */
+    private void deleteChunksWhere(String where, String... params) throws SQLException {
+        PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE " + where);
+        for (int i = 0; i < params.length; i++) {
+            select.setString(i + 1, params[i]);
+        }
         List<long[]> rows = new ArrayList<>();
         List<ChunkKind> kinds = new ArrayList<>();
         try (ResultSet rs = select.executeQuery()) {

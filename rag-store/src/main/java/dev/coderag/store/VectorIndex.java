@@ -16,20 +16,18 @@ import io.github.jbellis.jvector.vector.VectorizationProvider;
 import io.github.jbellis.jvector.vector.types.VectorFloat;
 import io.github.jbellis.jvector.vector.types.VectorTypeSupport;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
  * The in-memory vectors of one table, derived from SQLite: vectors by ordinal, each ordinal's chunk row id and
- * filter fields, which ordinals are live, and a JVector graph over a prefix of the ordinals.
+ * filter fields ({@link OrdinalFields}), which ordinals are live, and a JVector graph over a prefix of the
+ * ordinals.
  *
  * <p>Ordinals are assigned in row-id order and never reused; a deleted row only clears its live bit (the graph
  * keeps the node for routing). Searches are exact (SIMD dot products) when fewer than
@@ -40,11 +38,18 @@ import java.util.stream.IntStream;
  * <p>Thread-safety: searches run under the read lock, in parallel; {@link #apply} (new commits) takes the write
  * lock; {@link #extendGraph} adds graph nodes under the read lock, concurrently with searches, which JVector's
  * builder supports. One thread at a time may extend the graph.
+ *
+ * <p>Why this class is still ~460 lines: the vectors, live bits, ordinal map, graph builder and graph coverage
+ * change together under its one lock (appending, deleting, compacting, restoring, freezing for a save), and that
+ * locking protocol is the hard part to get right; what does not share it is elsewhere — the per-ordinal filter
+ * fields ({@link OrdinalFields}), the top-k heap ({@link TopK}), the file format ({@link GraphFiles}) and the
+ * per-table lifecycle ({@link VectorTables}).
  */
 final class VectorIndex {
     static final VectorTypeSupport VTS = VectorizationProvider.getInstance().getVectorTypeSupport();
     private static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.DOT_PRODUCT;
     private static final int GRAPH_BATCH = 512;
+    private static final int INITIAL_CAPACITY = 1024;
 
     /** A search hit: a chunk row id and the cosine similarity (vectors are unit length). */
     record Hit(long rid, float cosine) {}
@@ -58,19 +63,12 @@ final class VectorIndex {
     private final Object graphMutex = new Object();
 
     // Guarded by lock.
-    private VectorFloat<?>[] vectors = new VectorFloat<?>[1024];
-    private long[] rids = new long[1024];
-    private int[] repoIds = new int[1024];
-    private int[] pathIds = new int[1024];
-    private byte[] languages = new byte[1024];
-    private byte[] symbolKinds = new byte[1024];
+    private VectorFloat<?>[] vectors = new VectorFloat<?>[INITIAL_CAPACITY];
+    private OrdinalFields fields = new OrdinalFields(INITIAL_CAPACITY);
     private int size;
     private final BitSet live = new BitSet();
     private int liveCount;
-    private final LongIntMap ordinalByRid = new LongIntMap(1024);
-    private final Dictionary repos = new Dictionary();
-    private final Dictionary paths = new Dictionary();
-    private final Map<String, byte[]> pathMemos = new java.util.concurrent.ConcurrentHashMap<>();
+    private final LongIntMap ordinalByRid = new LongIntMap(INITIAL_CAPACITY);
     private long seq;
     private long maxRid;
 
@@ -115,27 +113,31 @@ final class VectorIndex {
 
     /** The commit sequence number this index reflects. */
     long seq() {
-        lock.readLock().lock();
-        try {
-            return seq;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return readLocked(() -> seq);
     }
 
     long maxRid() {
-        lock.readLock().lock();
-        try {
-            return maxRid;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return readLocked(() -> maxRid);
     }
 
     int liveCount() {
+        return readLocked(() -> liveCount);
+    }
+
+    /** Ordinals whose rows have been deleted (they keep memory, and graph nodes, until compaction). */
+    int deadCount() {
+        return readLocked(() -> size - liveCount);
+    }
+
+    int size() {
+        return readLocked(() -> size);
+    }
+
+    /** A consistent read of some counters: the read lock keeps a commit from changing them halfway. */
+    private <T> T readLocked(Supplier<T> read) {
         lock.readLock().lock();
         try {
-            return liveCount;
+            return read.get();
         } finally {
             lock.readLock().unlock();
         }
@@ -179,12 +181,7 @@ final class VectorIndex {
         ensureCapacity();
         int ordinal = size;
         vectors[ordinal] = VTS.createFloatVector(row.vector());
-        rids[ordinal] = row.rid();
-        repoIds[ordinal] = repos.id(row.repo());
-        pathIds[ordinal] = paths.id(row.path());
-        languages[ordinal] = (byte) row.language().ordinal();
-        symbolKinds[ordinal] =
-                row.symbolKind() == null ? -1 : (byte) row.symbolKind().ordinal();
+        fields.set(ordinal, row);
         ordinalByRid.put(row.rid(), ordinal);
         live.set(ordinal);
         liveCount++;
@@ -193,14 +190,10 @@ final class VectorIndex {
     }
 
     private void ensureCapacity() {
-        if (size == rids.length) {
+        if (size == fields.capacity()) {
             int capacity = size * 2;
             vectors = Arrays.copyOf(vectors, capacity);
-            rids = Arrays.copyOf(rids, capacity);
-            repoIds = Arrays.copyOf(repoIds, capacity);
-            pathIds = Arrays.copyOf(pathIds, capacity);
-            languages = Arrays.copyOf(languages, capacity);
-            symbolKinds = Arrays.copyOf(symbolKinds, capacity);
+            fields.grow(capacity);
         }
     }
 
@@ -215,7 +208,7 @@ final class VectorIndex {
             int n = size;
             int covered = graphSize;
             GraphIndexBuilder graph = builder;
-            BitSet accepted = filter.isEmpty() ? live : accepted(filter, n);
+            BitSet accepted = filter.isEmpty() ? live : fields.accepted(filter, live, n);
             int acceptedCount = filter.isEmpty() ? liveCount : accepted.cardinality();
             TopK top = new TopK(k);
             if (graph == null || covered == 0 || acceptedCount < options.exactBelow()) {
@@ -224,7 +217,7 @@ final class VectorIndex {
                 graphSearch(graph.getGraph(), q, k, accepted, covered, top);
                 exact(q, accepted, covered, n, top);
             }
-            return top.hits(rids);
+            return top.hits(fields.rids());
         } finally {
             lock.readLock().unlock();
         }
@@ -269,84 +262,9 @@ final class VectorIndex {
         }
     }
 
-    /** Live ordinals below n that pass the filter. Paths are tested once per distinct path. */
-    private BitSet accepted(SearchFilter filter, int n) {
-        boolean[] repoOk = null;
-        if (!filter.repos().isEmpty()) {
-            repoOk = new boolean[repos.size()];
-            for (String repo : filter.repos()) {
-                int id = repos.find(repo);
-                if (id >= 0) {
-                    repoOk[id] = true;
-                }
-            }
-        }
-        boolean[] languageOk = null;
-        if (!filter.languages().isEmpty()) {
-            languageOk = new boolean[Language.values().length];
-            for (Language language : filter.languages()) {
-                languageOk[language.ordinal()] = true;
-            }
-        }
-        boolean[] kindOk = null;
-        if (!filter.symbolKinds().isEmpty()) {
-            kindOk = new boolean[SymbolKind.values().length];
-            for (SymbolKind kind : filter.symbolKinds()) {
-                kindOk[kind.ordinal()] = true;
-            }
-        }
-        Predicate<String> pathOk = filter.pathGlob().isEmpty() ? null : PathGlob.compile(filter.pathGlob());
-        byte[] pathMemo = pathOk == null ? null : pathMemo(filter.pathGlob());
-        BitSet out = new BitSet(n);
-        for (int ordinal = live.nextSetBit(0); ordinal >= 0 && ordinal < n; ordinal = live.nextSetBit(ordinal + 1)) {
-            if (repoOk != null && !repoOk[repoIds[ordinal]]) {
-                continue;
-            }
-            if (languageOk != null && !languageOk[languages[ordinal]]) {
-                continue;
-            }
-            if (kindOk != null && (symbolKinds[ordinal] < 0 || !kindOk[symbolKinds[ordinal]])) {
-                continue;
-            }
-            if (pathOk != null) {
-                int pathId = pathIds[ordinal];
-                if (pathMemo[pathId] == 0) {
-                    pathMemo[pathId] = pathOk.test(paths.value(pathId)) ? (byte) 1 : (byte) 2;
-                }
-                if (pathMemo[pathId] != 1) {
-                    continue;
-                }
-            }
-            out.set(ordinal);
-        }
-        return out;
-    }
-
-    /**
-     * Per glob, whether each distinct path matched (0 unknown, 1 yes, 2 no), kept across searches: a table may
-     * have as many paths as chunks, and a regex per path per search is what filtered searches would otherwise
-     * cost. Concurrent searches may fill the same entry; they write the same value.
-     */
-    private byte[] pathMemo(String glob) {
-        byte[] memo = pathMemos.get(glob);
-        if (memo == null || memo.length < paths.size()) {
-            memo = memo == null ? new byte[paths.size()] : Arrays.copyOf(memo, paths.size());
-            if (pathMemos.size() >= 64) {
-                pathMemos.clear();
-            }
-            pathMemos.put(glob, memo);
-        }
-        return memo;
-    }
-
     /** True when the table is large enough for a graph and the graph does not cover every vector yet. */
     boolean graphBehind() {
-        lock.readLock().lock();
-        try {
-            return graphSize < size && (builder != null || liveCount >= options.exactBelow());
-        } finally {
-            lock.readLock().unlock();
-        }
+        return readLocked(() -> graphSize < size && (builder != null || liveCount >= options.exactBelow()));
     }
 
     /**
@@ -404,25 +322,6 @@ final class VectorIndex {
                 true);
     }
 
-    /** Ordinals whose rows have been deleted (they keep memory, and graph nodes, until compaction). */
-    int deadCount() {
-        lock.readLock().lock();
-        try {
-            return size - liveCount;
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
-    int size() {
-        lock.readLock().lock();
-        try {
-            return size;
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
     /**
      * A new index holding only the live rows, at the same commit, without a graph (the caller builds it): how
      * deleted rows stop costing memory and graph quality.
@@ -445,12 +344,8 @@ final class VectorIndex {
         ensureCapacity();
         int o = size;
         vectors[o] = from.vectors[ordinal];
-        rids[o] = from.rids[ordinal];
-        repoIds[o] = repos.id(from.repos.value(from.repoIds[ordinal]));
-        pathIds[o] = paths.id(from.paths.value(from.pathIds[ordinal]));
-        languages[o] = from.languages[ordinal];
-        symbolKinds[o] = from.symbolKinds[ordinal];
-        ordinalByRid.put(rids[o], o);
+        fields.copy(from.fields, ordinal, o);
+        ordinalByRid.put(fields.rid(o), o);
         live.set(o);
         liveCount++;
         size = o + 1;
@@ -507,18 +402,7 @@ final class VectorIndex {
                 if (builder == null || n == 0) {
                     return false;
                 }
-                frozen = new Frozen(
-                        seq,
-                        n,
-                        Arrays.copyOf(rids, n),
-                        Arrays.copyOf(repoIds, n),
-                        Arrays.copyOf(pathIds, n),
-                        Arrays.copyOf(languages, n),
-                        Arrays.copyOf(symbolKinds, n),
-                        Arrays.copyOf(vectors, n),
-                        repos.values(),
-                        paths.values(),
-                        builder.getGraph());
+                frozen = fields.freeze(seq, n, vectors, builder.getGraph());
             } finally {
                 lock.readLock().unlock();
             }
@@ -536,20 +420,16 @@ final class VectorIndex {
             throws IOException {
         VectorIndex index = new VectorIndex(dimension, options, state.seq());
         int n = state.n();
-        index.vectors = Arrays.copyOf(state.vectors(), Math.max(1024, n));
-        index.rids = Arrays.copyOf(state.rids(), Math.max(1024, n));
-        index.repoIds = Arrays.copyOf(state.repoIds(), Math.max(1024, n));
-        index.pathIds = Arrays.copyOf(state.pathIds(), Math.max(1024, n));
-        index.languages = Arrays.copyOf(state.languages(), Math.max(1024, n));
-        index.symbolKinds = Arrays.copyOf(state.symbolKinds(), Math.max(1024, n));
-        state.repos().forEach(index.repos::id);
-        state.paths().forEach(index.paths::id);
+        int capacity = Math.max(INITIAL_CAPACITY, n);
+        index.vectors = Arrays.copyOf(state.vectors(), capacity);
+        index.fields = OrdinalFields.restore(state, capacity);
         for (int ordinal = 0; ordinal < n; ordinal++) {
             if (index.vectors[ordinal] == null || index.vectors[ordinal].length() != dimension) {
                 throw new IOException("vector " + ordinal + " is missing or has the wrong dimension");
             }
-            index.ordinalByRid.put(index.rids[ordinal], ordinal);
-            index.maxRid = Math.max(index.maxRid, index.rids[ordinal]);
+            long rid = index.fields.rid(ordinal);
+            index.ordinalByRid.put(rid, ordinal);
+            index.maxRid = Math.max(index.maxRid, rid);
         }
         index.size = n;
         GraphIndexBuilder builder = index.newBuilder();
@@ -583,127 +463,6 @@ final class VectorIndex {
             seq = newSeq;
         } finally {
             lock.writeLock().unlock();
-        }
-    }
-
-    /** Strings ↔ small ints for the filter fields; guarded by the index lock. */
-    private static final class Dictionary {
-        private final Map<String, Integer> ids = new HashMap<>();
-        private final List<String> values = new ArrayList<>();
-
-        int id(String value) {
-            Integer id = ids.get(value);
-            if (id != null) {
-                return id;
-            }
-            ids.put(value, values.size());
-            values.add(value);
-            return values.size() - 1;
-        }
-
-        int find(String value) {
-            Integer id = ids.get(value);
-            return id == null ? -1 : id;
-        }
-
-        String value(int id) {
-            return values.get(id);
-        }
-
-        List<String> values() {
-            return List.copyOf(values);
-        }
-
-        int size() {
-            return values.size();
-        }
-    }
-
-    /** The best k (ordinal, score) pairs seen, kept in a min-heap; ties keep the lower ordinal (older row). */
-    private static final class TopK {
-        private final int k;
-        private final int[] ordinals;
-        private final float[] scores;
-        private int count;
-
-        TopK(int k) {
-            this.k = k;
-            this.ordinals = new int[k];
-            this.scores = new float[k];
-        }
-
-        /** Offers one candidate; callers never offer an ordinal twice (graph and tail ranges are disjoint). */
-        void offer(int ordinal, float score) {
-            if (count < k) {
-                ordinals[count] = ordinal;
-                scores[count] = score;
-                count++;
-                siftUp(count - 1);
-            } else if (worse(0, ordinal, score)) {
-                ordinals[0] = ordinal;
-                scores[0] = score;
-                siftDown(0);
-            }
-        }
-
-        /** True when the heap entry at i ranks below (ordinal, score). */
-        private boolean worse(int i, int ordinal, float score) {
-            return scores[i] < score || (scores[i] == score && ordinals[i] > ordinal);
-        }
-
-        private boolean less(int a, int b) {
-            return scores[a] < scores[b] || (scores[a] == scores[b] && ordinals[a] > ordinals[b]);
-        }
-
-        private void siftUp(int i) {
-            while (i > 0) {
-                int parent = (i - 1) / 2;
-                if (!less(i, parent)) {
-                    return;
-                }
-                swap(i, parent);
-                i = parent;
-            }
-        }
-
-        private void siftDown(int i) {
-            while (true) {
-                int left = 2 * i + 1;
-                int smallest = i;
-                if (left < count && less(left, smallest)) {
-                    smallest = left;
-                }
-                if (left + 1 < count && less(left + 1, smallest)) {
-                    smallest = left + 1;
-                }
-                if (smallest == i) {
-                    return;
-                }
-                swap(i, smallest);
-                i = smallest;
-            }
-        }
-
-        private void swap(int a, int b) {
-            int o = ordinals[a];
-            ordinals[a] = ordinals[b];
-            ordinals[b] = o;
-            float s = scores[a];
-            scores[a] = scores[b];
-            scores[b] = s;
-        }
-
-        List<Hit> hits(long[] rids) {
-            Integer[] order = new Integer[count];
-            for (int i = 0; i < count; i++) {
-                order[i] = i;
-            }
-            Arrays.sort(order, (a, b) -> less(a, b) ? 1 : less(b, a) ? -1 : 0);
-            List<Hit> out = new ArrayList<>(count);
-            for (int i : order) {
-                out.add(new Hit(rids[ordinals[i]], scores[i]));
-            }
-            return out;
         }
     }
 }

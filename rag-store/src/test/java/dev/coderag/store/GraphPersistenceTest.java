@@ -43,11 +43,11 @@ class GraphPersistenceTest {
         dir = tmp.resolve("store");
     }
 
-    private SqliteVectorStore open() {
-        return SqliteVectorStore.open(dir, MODEL, DIM, options());
+    private SqliteStore open() {
+        return SqliteStore.open(dir, MODEL, DIM, options());
     }
 
-    private List<CodeChunk> insert(SqliteVectorStore store, String prefix, int n) {
+    private List<CodeChunk> insert(SqliteStore store, String prefix, int n) {
         List<CodeChunk> chunks = new ArrayList<>();
         try (WriteTransaction tx = store.begin()) {
             for (int i = 0; i < n; i++) {
@@ -63,7 +63,7 @@ class GraphPersistenceTest {
         return chunks;
     }
 
-    private void delete(SqliteVectorStore store, List<CodeChunk> chunks) {
+    private void delete(SqliteStore store, List<CodeChunk> chunks) {
         try (WriteTransaction tx = store.begin()) {
             for (CodeChunk chunk : chunks) {
                 tx.delete(chunk.id());
@@ -91,11 +91,12 @@ class GraphPersistenceTest {
     }
 
     /** Recall of the store's top 10 against brute force, over 30 queries; asserts deleted chunks never appear. */
-    private double recall(SqliteVectorStore store) {
+    private double recall(SqliteStore store) {
         double recall = 0;
         for (int q = 0; q < 30; q++) {
             float[] query = StoreFixtures.random(random, DIM);
-            List<String> got = StoreFixtures.hitIds(store.search(ChunkKind.CODE, query, 10, SearchFilter.NONE));
+            List<String> got =
+                    StoreFixtures.hitIds(store.vectors().search(ChunkKind.CODE, query, 10, SearchFilter.NONE));
             assertThat(got).hasSize(10).allSatisfy(id -> assertThat(live).containsKey(id));
             List<String> expected = expectedTop(query, 10);
             recall += got.stream().filter(expected::contains).count() / 10.0;
@@ -106,7 +107,7 @@ class GraphPersistenceTest {
     @Test
     void a_saved_graph_is_loaded_on_the_next_open_and_caught_up_with_later_commits() {
         List<CodeChunk> first;
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             first = insert(store, "a", 1000);
             assertThat(recall(store)).isGreaterThan(0.9);
             assertThat(store.loadedIndex(ChunkKind.CODE).graphSize()).isEqualTo(1000);
@@ -114,11 +115,11 @@ class GraphPersistenceTest {
         Path file = GraphFiles.path(dir, ChunkKind.CODE);
         assertThat(file).isRegularFile();
         // Commits by a process that never searches leave the graph file behind.
-        try (SqliteVectorStore writer = open()) {
+        try (SqliteStore writer = open()) {
             insert(writer, "b", 200);
             delete(writer, first.subList(0, 100));
         }
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             assertThat(recall(store)).isGreaterThan(0.9);
             VectorIndex index = store.loadedIndex(ChunkKind.CODE);
             assertThat(index.restored()).isTrue();
@@ -129,7 +130,7 @@ class GraphPersistenceTest {
 
     @Test
     void a_damaged_graph_file_is_ignored_and_rebuilt() throws Exception {
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             insert(store, "a", 600);
             recall(store);
         }
@@ -138,33 +139,33 @@ class GraphPersistenceTest {
             raf.seek(raf.length() / 2);
             raf.write(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         }
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             assertThat(recall(store)).isGreaterThan(0.9);
             assertThat(store.loadedIndex(ChunkKind.CODE).restored()).isFalse();
         }
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             recall(store);
             assertThat(store.loadedIndex(ChunkKind.CODE).restored()).isTrue();
         }
         Files.write(file, new byte[] {0, 1, 2});
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             assertThat(recall(store)).isGreaterThan(0.9);
         }
     }
 
     @Test
     void a_graph_file_of_another_store_is_not_used() throws Exception {
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             insert(store, "a", 600);
             recall(store);
         }
         Path saved = Files.copy(GraphFiles.path(dir, ChunkKind.CODE), tmp.resolve("saved.jvg"));
         live.clear();
-        try (SqliteVectorStore store = SqliteVectorStore.recreate(dir, MODEL, DIM, options())) {
+        try (SqliteStore store = SqliteStore.recreate(dir, MODEL, DIM, options())) {
             insert(store, "c", 400);
         }
         Files.copy(saved, GraphFiles.path(dir, ChunkKind.CODE));
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             assertThat(recall(store)).isGreaterThan(0.9);
             assertThat(store.loadedIndex(ChunkKind.CODE).restored()).isFalse();
         }
@@ -172,7 +173,7 @@ class GraphPersistenceTest {
 
     @Test
     void deleting_most_vectors_compacts_the_index_and_keeps_results_exact_to_the_live_set() {
-        try (SqliteVectorStore store = open()) {
+        try (SqliteStore store = open()) {
             List<CodeChunk> chunks = insert(store, "a", 2400);
             recall(store);
             delete(store, chunks.subList(0, 1200));
@@ -187,7 +188,7 @@ class GraphPersistenceTest {
     @Test
     void searches_stay_correct_while_the_graph_is_built_in_the_background() {
         StoreOptions background = options().withBackgroundGraph(true);
-        try (SqliteVectorStore store = SqliteVectorStore.open(dir, MODEL, DIM, background)) {
+        try (SqliteStore store = SqliteStore.open(dir, MODEL, DIM, background)) {
             insert(store, "a", 1000);
             // The first search schedules the build; every search meanwhile combines graph and exact tail.
             for (int i = 0; i < 5; i++) {

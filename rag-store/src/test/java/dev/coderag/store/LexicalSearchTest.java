@@ -21,7 +21,7 @@ class LexicalSearchTest {
     @TempDir
     Path dir;
 
-    private VectorStore store;
+    private Store store;
     private final CodeChunk camel = code(
             "web",
             "src/http/RequestReader.java",
@@ -47,7 +47,7 @@ class LexicalSearchTest {
 
     @BeforeEach
     void fill() {
-        store = VectorStore.open(dir, MODEL, DIM);
+        store = Store.open(dir, MODEL, DIM);
         // Many chunks sharing ubiquitous words, so that those carry no weight and rare ones decide.
         for (int i = 0; i < 40; i++) {
             filler.add(code(
@@ -74,7 +74,7 @@ class LexicalSearchTest {
     }
 
     private List<Chunk> top(String query, int k) {
-        return store.lexicalSearch(ChunkKind.CODE, query, k, SearchFilter.NONE).stream()
+        return store.lexical().search(ChunkKind.CODE, query, k, SearchFilter.NONE).stream()
                 .map(ScoredChunk::chunk)
                 .toList();
     }
@@ -100,7 +100,7 @@ class LexicalSearchTest {
 
     @Test
     void scores_are_in_zero_one_and_best_first() {
-        List<ScoredChunk> hits = store.lexicalSearch(ChunkKind.CODE, "parse request yaml", 10, SearchFilter.NONE);
+        List<ScoredChunk> hits = store.lexical().search(ChunkKind.CODE, "parse request yaml", 10, SearchFilter.NONE);
         assertThat(hits).isNotEmpty();
         assertThat(hits).allSatisfy(h -> assertThat(h.score()).isBetween(0.0, 1.0));
         for (int i = 1; i < hits.size(); i++) {
@@ -120,11 +120,11 @@ class LexicalSearchTest {
                 "the of and is",
                 "()[]{}<>!@#$%^&*");
         for (String query : nasty) {
-            assertThat(store.lexicalSearch(ChunkKind.CODE, query, 5, SearchFilter.NONE))
+            assertThat(store.lexical().search(ChunkKind.CODE, query, 5, SearchFilter.NONE))
                     .isNotNull();
         }
         assertThat(top("NEAR(parse http) AND -request OR *", 1)).containsExactly(camel);
-        assertThat(store.counts()).containsEntry(ChunkKind.CODE, 43);
+        assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 43);
     }
 
     @Test
@@ -139,10 +139,10 @@ class LexicalSearchTest {
 
     @Test
     void other_tables_have_their_own_index() {
-        assertThat(store.lexicalSearch(ChunkKind.README, "response", 5, SearchFilter.NONE))
+        assertThat(store.lexical().search(ChunkKind.README, "response", 5, SearchFilter.NONE))
                 .extracting(ScoredChunk::chunk)
                 .containsExactly(filler.getLast());
-        assertThat(store.lexicalSearch(ChunkKind.MANIFEST, "response", 5, SearchFilter.NONE))
+        assertThat(store.lexical().search(ChunkKind.MANIFEST, "response", 5, SearchFilter.NONE))
                 .isEmpty();
     }
 }

@@ -29,16 +29,16 @@ class MemoryBm25Test {
     @TempDir
     Path dir;
 
-    private SqliteVectorStore memory;
-    private SqliteVectorStore fts;
+    private SqliteStore memory;
+    private SqliteStore fts;
     private final List<Chunk> chunks = new ArrayList<>();
     private final Random random = new Random(7);
 
     @BeforeEach
     void fill() throws IOException {
         StoreOptions base = StoreOptions.DEFAULTS.withBackgroundGraph(false);
-        memory = SqliteVectorStore.open(dir, MODEL, DIM, base.withMemoryBm25Above(0));
-        fts = SqliteVectorStore.open(dir, MODEL, DIM, base.withMemoryBm25Above(Integer.MAX_VALUE));
+        memory = SqliteStore.open(dir, MODEL, DIM, base.withMemoryBm25Above(0));
+        fts = SqliteStore.open(dir, MODEL, DIM, base.withMemoryBm25Above(Integer.MAX_VALUE));
         List<Path> sources;
         try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
             sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
@@ -111,7 +111,7 @@ class MemoryBm25Test {
             assertSameRanking("chunk store search filter vector", 15, filter);
             assertSameRanking("commit transaction", 15, filter);
         }
-        assertThat(memory.lexicalSearch(ChunkKind.CODE, "store", 10, SearchFilter.repo("other")))
+        assertThat(memory.lexical().search(ChunkKind.CODE, "store", 10, SearchFilter.repo("other")))
                 .isNotEmpty()
                 .allSatisfy(h -> assertThat(h.chunk().repo()).isEqualTo("other"));
     }
@@ -130,7 +130,7 @@ class MemoryBm25Test {
             tx.insert(added, StoreFixtures.random(random, DIM));
             tx.commit();
         }
-        List<ScoredChunk> hits = memory.lexicalSearch(ChunkKind.CODE, "lexicalSearch", 10, SearchFilter.NONE);
+        List<ScoredChunk> hits = memory.lexical().search(ChunkKind.CODE, "lexicalSearch", 10, SearchFilter.NONE);
         assertThat(StoreFixtures.hitIds(hits))
                 .contains(added.id())
                 .doesNotContainAnyElementsOf(StoreFixtures.ids(gone));
@@ -140,21 +140,22 @@ class MemoryBm25Test {
 
     @Test
     void background_copy_starts_with_a_tables_second_search_and_then_serves() throws Exception {
-        try (SqliteVectorStore background = SqliteVectorStore.open(
+        try (SqliteStore background = SqliteStore.open(
                 dir, MODEL, DIM, StoreOptions.DEFAULTS.withMemoryBm25Above(0).withBackgroundGraph(true))) {
-            List<ScoredChunk> first = background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE);
+            List<ScoredChunk> first = background.lexical().search(ChunkKind.CODE, "commit", 10, SearchFilter.NONE);
             background.lexicalIndexes().awaitBuilds();
             assertThat(background.lexicalIndexes().current(ChunkKind.CODE))
                     .as("one search builds nothing")
                     .isNull();
-            assertThat(background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE))
+            assertThat(background.lexical().search(ChunkKind.CODE, "commit", 10, SearchFilter.NONE))
                     .as("FTS5 answers while the copy is built")
                     .hasSameSizeAs(first);
             background.lexicalIndexes().awaitBuilds();
             LexicalIndex built = background.lexicalIndexes().current(ChunkKind.CODE);
             assertThat(built).isNotNull();
             assertThat(built.size()).isEqualTo(chunks.size());
-            assertThat(StoreFixtures.hitIds(background.lexicalSearch(ChunkKind.CODE, "commit", 10, SearchFilter.NONE)))
+            assertThat(StoreFixtures.hitIds(
+                            background.lexical().search(ChunkKind.CODE, "commit", 10, SearchFilter.NONE)))
                     .isEqualTo(StoreFixtures.hitIds(first));
         }
     }
@@ -168,8 +169,8 @@ class MemoryBm25Test {
 
     /** Same scores in the same order; chunk ids equal except within groups of tied scores. */
     private void assertSameRanking(String query, int k, SearchFilter filter) {
-        List<ScoredChunk> a = memory.lexicalSearch(ChunkKind.CODE, query, k, filter);
-        List<ScoredChunk> b = fts.lexicalSearch(ChunkKind.CODE, query, k, filter);
+        List<ScoredChunk> a = memory.lexical().search(ChunkKind.CODE, query, k, filter);
+        List<ScoredChunk> b = fts.lexical().search(ChunkKind.CODE, query, k, filter);
         assertThat(a).as("hits for %s", query).hasSameSizeAs(b);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).score())

@@ -31,7 +31,7 @@ class SearchFilterTest {
     @TempDir
     static Path dir;
 
-    private VectorStore store;
+    private Store store;
     private final List<CodeChunk> chunks = new ArrayList<>();
     private final float[] query = StoreFixtures.random(new Random(99), DIM);
 
@@ -44,7 +44,7 @@ class SearchFilterTest {
 
     @BeforeAll
     void fill() {
-        store = VectorStore.open(dir, MODEL, DIM);
+        store = Store.open(dir, MODEL, DIM);
         String[] repos = {"alpha", "beta", "gamma"};
         String[] paths = {
             "src/main/java/Server.java",
@@ -132,9 +132,9 @@ class SearchFilterTest {
     @MethodSource("cases")
     void vector_search_returns_exactly_the_filtered_chunks(Case c) {
         List<Chunk> expected = expected(c);
-        List<ScoredChunk> all = store.search(ChunkKind.CODE, query, 1000, c.filter());
+        List<ScoredChunk> all = store.vectors().search(ChunkKind.CODE, query, 1000, c.filter());
         assertThat(all).extracting(ScoredChunk::chunk).containsExactlyInAnyOrderElementsOf(expected);
-        List<ScoredChunk> top3 = store.search(ChunkKind.CODE, query, 3, c.filter());
+        List<ScoredChunk> top3 = store.vectors().search(ChunkKind.CODE, query, 3, c.filter());
         assertThat(top3)
                 .extracting(ScoredChunk::chunk)
                 .containsExactlyElementsOf(
@@ -145,9 +145,9 @@ class SearchFilterTest {
     @MethodSource("cases")
     void lexical_search_returns_exactly_the_filtered_chunks(Case c) {
         List<Chunk> expected = expected(c);
-        List<ScoredChunk> all = store.lexicalSearch(ChunkKind.CODE, "common request handler", 1000, c.filter());
+        List<ScoredChunk> all = store.lexical().search(ChunkKind.CODE, "common request handler", 1000, c.filter());
         assertThat(all).extracting(ScoredChunk::chunk).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(store.lexicalSearch(ChunkKind.CODE, "common request", 2, c.filter()))
+        assertThat(store.lexical().search(ChunkKind.CODE, "common request", 2, c.filter()))
                 .hasSize(Math.min(2, expected.size()));
     }
 
@@ -155,9 +155,9 @@ class SearchFilterTest {
     @MethodSource("cases")
     void the_graph_path_respects_filters_too(Case c) {
         // Same store files, but a zero exact threshold: every search with candidates goes through the graph.
-        try (SqliteVectorStore annStore = SqliteVectorStore.open(
+        try (SqliteStore annStore = SqliteStore.open(
                 dir, MODEL, DIM, StoreOptions.DEFAULTS.withExactBelow(0).withBackgroundGraph(false))) {
-            List<ScoredChunk> all = annStore.search(ChunkKind.CODE, query, 1000, c.filter());
+            List<ScoredChunk> all = annStore.vectors().search(ChunkKind.CODE, query, 1000, c.filter());
             assertThat(all).extracting(ScoredChunk::chunk).containsExactlyInAnyOrderElementsOf(expected(c));
         }
     }

@@ -18,7 +18,7 @@ public final class StoreChildProcess {
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[1]);
-        try (VectorStore store = VectorStore.open(dir, MODEL, DIM)) {
+        try (Store store = Store.open(dir, MODEL, DIM)) {
             switch (args[0]) {
                 case "hold" -> {
                     try (WriteTransaction tx = store.begin()) {

@@ -53,12 +53,12 @@ class StoreConcurrencyTest {
         Random random = new Random(3);
         List<CodeChunk> before = chunks("old", BEFORE);
         List<CodeChunk> added = chunks("new", ADDED);
-        try (VectorStore store = VectorStore.open(dir, MODEL, DIM)) {
+        try (Store store = Store.open(dir, MODEL, DIM)) {
             StoreFixtures.insertAll(
                     store,
                     before,
                     before.stream().map(c -> StoreFixtures.random(random, DIM)).toList());
-            store.search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE); // load the vector index
+            store.vectors().search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE); // load the vector index
 
             AtomicBoolean commitStarted = new AtomicBoolean();
             AtomicBoolean committed = new AtomicBoolean();
@@ -77,10 +77,11 @@ class StoreConcurrencyTest {
                     while (!stop.get()) {
                         try {
                             boolean commitDoneBefore = committed.get();
-                            int vectorHits = store.search(
-                                            ChunkKind.CODE, StoreFixtures.random(r, DIM), 1000, SearchFilter.NONE)
+                            int vectorHits = store.vectors()
+                                    .search(ChunkKind.CODE, StoreFixtures.random(r, DIM), 1000, SearchFilter.NONE)
                                     .size();
-                            int lexicalHits = store.lexicalSearch(ChunkKind.CODE, "new fn", 1000, SearchFilter.NONE)
+                            int lexicalHits = store.lexical()
+                                    .search(ChunkKind.CODE, "new fn", 1000, SearchFilter.NONE)
                                     .size();
                             boolean commitStartedAfter = commitStarted.get();
                             if (!commitStartedAfter && (vectorHits != BEFORE || lexicalHits != 0)) {
@@ -112,9 +113,9 @@ class StoreConcurrencyTest {
                 committed.set(true);
             }
             // After commit() returned, every search sees the new state.
-            assertThat(store.search(ChunkKind.CODE, axis(0), 1000, SearchFilter.NONE))
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 1000, SearchFilter.NONE))
                     .hasSize(BEFORE + ADDED);
-            assertThat(store.lexicalSearch(ChunkKind.CODE, "new fn", 1000, SearchFilter.NONE))
+            assertThat(store.lexical().search(ChunkKind.CODE, "new fn", 1000, SearchFilter.NONE))
                     .hasSize(ADDED);
             int seen = searches.get();
             while (searches.get() < seen + 8) {
@@ -133,8 +134,8 @@ class StoreConcurrencyTest {
 
     @Test
     void a_second_transaction_in_the_same_process_is_refused_as_locked() {
-        try (VectorStore store = VectorStore.open(dir, MODEL, DIM);
-                VectorStore second = VectorStore.open(dir, MODEL, DIM);
+        try (Store store = Store.open(dir, MODEL, DIM);
+                Store second = Store.open(dir, MODEL, DIM);
                 WriteTransaction tx = store.begin()) {
             assertThatThrownBy(store::begin).isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.reason())
                     .isEqualTo(StoreException.Reason.LOCKED));
@@ -143,7 +144,7 @@ class StoreConcurrencyTest {
                             StoreException.class, e -> assertThat(e.reason()).isEqualTo(StoreException.Reason.LOCKED))
                     .hasMessageContaining(dir.toAbsolutePath().toString())
                     .hasMessageContaining("another ingest is running");
-            assertThatThrownBy(() -> VectorStore.recreate(dir, MODEL, DIM))
+            assertThatThrownBy(() -> Store.recreate(dir, MODEL, DIM))
                     .isInstanceOfSatisfying(
                             StoreException.class, e -> assertThat(e.reason()).isEqualTo(StoreException.Reason.LOCKED));
             tx.commit();
@@ -154,17 +155,17 @@ class StoreConcurrencyTest {
     @Test
     @Timeout(120)
     void a_transaction_held_by_another_process_is_refused_as_locked() throws Exception {
-        VectorStore.open(dir, MODEL, DIM).close();
+        Store.open(dir, MODEL, DIM).close();
         Process child = startChild("hold", dir.toString());
         try {
             assertThat(readLine(child)).isEqualTo("HOLDING");
-            try (VectorStore store = VectorStore.open(dir, MODEL, DIM)) {
+            try (Store store = Store.open(dir, MODEL, DIM)) {
                 assertThatThrownBy(store::begin)
                         .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.reason())
                                 .isEqualTo(StoreException.Reason.LOCKED))
                         .hasMessageContaining("another ingest is running");
                 // readers are not blocked by the other process's open transaction
-                assertThat(store.counts()).containsEntry(ChunkKind.CODE, 0);
+                assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 0);
                 child.getOutputStream().close();
                 assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 assertThat(child.exitValue()).isZero();
@@ -180,7 +181,7 @@ class StoreConcurrencyTest {
     void a_writer_killed_mid_transaction_leaves_the_last_committed_state() throws Exception {
         List<CodeChunk> committed = chunks("kept", 20);
         Random random = new Random(11);
-        try (VectorStore store = VectorStore.open(dir, MODEL, DIM)) {
+        try (Store store = Store.open(dir, MODEL, DIM)) {
             StoreFixtures.insertAll(
                     store,
                     committed,
@@ -195,21 +196,21 @@ class StoreConcurrencyTest {
             child.destroyForcibly();
             child.waitFor(60, TimeUnit.SECONDS);
         }
-        try (VectorStore store = VectorStore.open(dir, MODEL, DIM)) {
-            assertThat(store.counts()).containsEntry(ChunkKind.CODE, 20);
-            assertThat(store.repos()).extracting(RepoInfo::name).containsExactly("r");
-            assertThat(store.search(ChunkKind.CODE, axis(0), 100, SearchFilter.NONE))
+        try (Store store = Store.open(dir, MODEL, DIM)) {
+            assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 20);
+            assertThat(store.repos().list()).extracting(RepoInfo::name).containsExactly("r");
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 100, SearchFilter.NONE))
                     .extracting(h -> h.chunk().repo())
                     .hasSize(20)
                     .containsOnly("r");
-            assertThat(store.lexicalSearch(ChunkKind.CODE, "uncommitted", 10, SearchFilter.NONE))
+            assertThat(store.lexical().search(ChunkKind.CODE, "uncommitted", 10, SearchFilter.NONE))
                     .isEmpty();
             // the dead process's lock is gone
             try (WriteTransaction tx = store.begin()) {
                 tx.delete(committed.getFirst().id());
                 tx.commit();
             }
-            assertThat(store.counts()).containsEntry(ChunkKind.CODE, 19);
+            assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 19);
         }
     }
 

@@ -100,7 +100,7 @@ final class StoreFixtures {
     }
 
     /** Inserts and commits. */
-    static void insertAll(VectorStore store, List<? extends Chunk> chunks, List<float[]> vectors) {
+    static void insertAll(Store store, List<? extends Chunk> chunks, List<float[]> vectors) {
         try (WriteTransaction tx = store.begin()) {
             for (int i = 0; i < chunks.size(); i++) {
                 tx.insert(chunks.get(i), vectors.get(i));
@@ -113,7 +113,13 @@ final class StoreFixtures {
         return chunks.stream().map(Chunk::id).toList();
     }
 
+    /** A chunk as the store gives it back: with the id it is stored under, its own. */
+    static StoredChunk stored(Chunk chunk) {
+        return new StoredChunk(chunk.id(), chunk);
+    }
+
+    /** The stored ids of the hits, in rank order. */
     static List<String> hitIds(List<ScoredChunk> hits) {
-        return hits.stream().map(h -> h.chunk().id()).toList();
+        return hits.stream().map(ScoredChunk::id).toList();
     }
 }

@@ -5,9 +5,11 @@ import static dev.coderag.store.StoreFixtures.MODEL;
 import static dev.coderag.store.StoreFixtures.axis;
 import static dev.coderag.store.StoreFixtures.code;
 import static dev.coderag.store.StoreFixtures.hitIds;
+import static dev.coderag.store.StoreFixtures.ids;
 import static dev.coderag.store.StoreFixtures.manifest;
 import static dev.coderag.store.StoreFixtures.moduleDoc;
 import static dev.coderag.store.StoreFixtures.readme;
+import static dev.coderag.store.StoreFixtures.stored;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,6 +23,7 @@ import dev.coderag.types.ReadmeChunk;
 import dev.coderag.types.SymbolKind;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,11 +46,11 @@ class StoreRoundTripTest {
             manifest("web", "pom.xml", "web-server", "A small web server", List.of("org.slf4j:slf4j-api"));
     private final ModuleDocChunk pkg = moduleDoc("web", "src/http/package-info.java", "http", "HTTP parsing.");
 
-    private SqliteVectorStore open() {
-        return SqliteVectorStore.open(dir, MODEL, DIM, StoreOptions.DEFAULTS);
+    private SqliteStore open() {
+        return SqliteStore.open(dir, MODEL, DIM, StoreOptions.DEFAULTS);
     }
 
-    private void insertFour(VectorStore store) {
+    private void insertFour(Store store) {
         try (WriteTransaction tx = store.begin()) {
             tx.putFile("web", parse.path(), "h1");
             tx.insert(parse, axis(0));
@@ -61,37 +64,69 @@ class StoreRoundTripTest {
 
     @Test
     void every_chunk_kind_survives_a_round_trip_through_disk() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             assertFourStored(store);
         }
-        try (VectorStore reopened = open()) {
+        try (Store reopened = open()) {
             assertFourStored(reopened);
         }
     }
 
-    private void assertFourStored(VectorStore store) {
+    private void assertFourStored(Store store) {
         List<Chunk> all = List.of(parse, install, pom, pkg);
         for (int i = 0; i < all.size(); i++) {
             Chunk chunk = all.get(i);
-            List<ScoredChunk> hits = store.search(chunk.kind(), axis(i), 5, SearchFilter.NONE);
+            List<ScoredChunk> hits = store.vectors().search(chunk.kind(), axis(i), 5, SearchFilter.NONE);
             assertThat(hits).hasSize(1);
             assertThat(hits.getFirst().chunk()).isEqualTo(chunk);
             assertThat(hits.getFirst().score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
-            assertThat(store.get(chunk.id())).contains(chunk);
+            assertThat(store.chunks().get(chunk.id())).contains(stored(chunk));
         }
-        assertThat(store.getAll(List.of(pkg.id(), "missing", parse.id()))).containsExactly(pkg, parse);
-        assertThat(store.counts())
+        assertThat(store.chunks().getAll(List.of(pkg.id(), "missing", parse.id())))
+                .containsExactly(stored(pkg), stored(parse));
+        assertThat(store.chunks().counts())
                 .containsExactlyInAnyOrderEntriesOf(
                         Map.of(ChunkKind.CODE, 1, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 1));
-        assertThat(store.lexicalSearch(ChunkKind.README, "install", 5, SearchFilter.NONE))
+        assertThat(store.lexical().search(ChunkKind.README, "install", 5, SearchFilter.NONE))
                 .extracting(ScoredChunk::chunk)
                 .containsExactly(install);
     }
 
     @Test
+    void hits_and_reads_carry_the_id_each_chunk_is_stored_under() {
+        try (Store store = open()) {
+            insertFour(store);
+            List<Chunk> all = List.of(parse, install, pom, pkg);
+            for (int i = 0; i < all.size(); i++) {
+                Chunk chunk = all.get(i);
+                assertThat(store.vectors().search(chunk.kind(), axis(i), 5, SearchFilter.NONE))
+                        .extracting(ScoredChunk::id)
+                        .containsExactly(chunk.id());
+                assertThat(store.chunks().get(chunk.id()))
+                        .get()
+                        .extracting(StoredChunk::id)
+                        .isEqualTo(chunk.id());
+            }
+            List<ScoredChunk> lexical = new ArrayList<>();
+            lexical.addAll(store.lexical().search(ChunkKind.CODE, "parseHttpRequest", 5, SearchFilter.NONE));
+            lexical.addAll(store.lexical().search(ChunkKind.README, "install", 5, SearchFilter.NONE));
+            lexical.addAll(store.lexical().search(ChunkKind.MANIFEST, "web server", 5, SearchFilter.NONE));
+            lexical.addAll(store.lexical().search(ChunkKind.MODULE_DOC, "http parsing", 5, SearchFilter.NONE));
+            assertThat(lexical).hasSize(4).allSatisfy(hit -> assertThat(hit.id())
+                    .isEqualTo(hit.chunk().id()));
+            List<StoredChunk> reads = new ArrayList<>();
+            reads.addAll(store.chunks().getAll(ids(all)));
+            reads.addAll(store.chunks().bySymbol("parseHttpRequest", Optional.empty()));
+            reads.addAll(store.chunks().byPath("README.md", Optional.of("web")));
+            assertThat(reads).hasSize(6).allSatisfy(read -> assertThat(read.id())
+                    .isEqualTo(read.chunk().id()));
+        }
+    }
+
+    @Test
     void search_ranks_by_cosine_and_clamps_negative_similarity_to_zero() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             CodeChunk near = code("r", "a.py", "near", "def near(): pass", 1, List.of());
             CodeChunk far = code("r", "b.py", "far", "def far(): pass", 1, List.of());
             CodeChunk opposite = code("r", "c.py", "opposite", "def opposite(): pass", 1, List.of());
@@ -101,58 +136,58 @@ class StoreRoundTripTest {
             }
             StoreFixtures.insertAll(
                     store, List.of(near, far, opposite), List.of(axis(0, 0.1f), axis(0, 1f), minusAxis0));
-            List<ScoredChunk> hits = store.search(ChunkKind.CODE, axis(0), 3, SearchFilter.NONE);
+            List<ScoredChunk> hits = store.vectors().search(ChunkKind.CODE, axis(0), 3, SearchFilter.NONE);
             assertThat(hitIds(hits)).containsExactly(near.id(), far.id(), opposite.id());
             assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
             assertThat(hits.get(2).score()).isZero();
-            assertThat(store.search(ChunkKind.CODE, axis(0), 1, SearchFilter.NONE))
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 1, SearchFilter.NONE))
                     .hasSize(1);
-            assertThat(store.search(ChunkKind.CODE, axis(0), 0, SearchFilter.NONE))
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 0, SearchFilter.NONE))
                     .isEmpty();
         }
     }
 
     @Test
     void delete_removes_a_chunk_from_search_get_and_lexical_search() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             try (WriteTransaction tx = store.begin()) {
                 tx.delete(parse.id());
                 tx.delete("no-such-id");
                 tx.commit();
             }
-            assertThat(store.get(parse.id())).isEmpty();
-            assertThat(store.search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
+            assertThat(store.chunks().get(parse.id())).isEmpty();
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
                     .isEmpty();
-            assertThat(store.lexicalSearch(ChunkKind.CODE, "parseHttpRequest", 5, SearchFilter.NONE))
+            assertThat(store.lexical().search(ChunkKind.CODE, "parseHttpRequest", 5, SearchFilter.NONE))
                     .isEmpty();
-            assertThat(store.callees(parse.id())).isEmpty();
+            assertThat(store.calls().callees(parse.id())).isEmpty();
         }
-        try (VectorStore reopened = open()) {
-            assertThat(reopened.search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
+        try (Store reopened = open()) {
+            assertThat(reopened.vectors().search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
                     .isEmpty();
-            assertThat(reopened.get(install.id())).contains(install);
+            assertThat(reopened.chunks().get(install.id())).contains(stored(install));
         }
     }
 
     @Test
     void inserting_an_existing_id_replaces_the_chunk_and_its_vector() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             StoreFixtures.insertAll(store, List.of(parse), List.of(axis(0)));
             StoreFixtures.insertAll(store, List.of(parse), List.of(axis(5)));
-            assertThat(store.counts()).containsEntry(ChunkKind.CODE, 1);
-            List<ScoredChunk> hits = store.search(ChunkKind.CODE, axis(5), 5, SearchFilter.NONE);
+            assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 1);
+            List<ScoredChunk> hits = store.vectors().search(ChunkKind.CODE, axis(5), 5, SearchFilter.NONE);
             assertThat(hits).hasSize(1);
             assertThat(hits.getFirst().score()).isGreaterThan(0.999);
-            assertThat(store.lexicalSearch(ChunkKind.CODE, "parse", 5, SearchFilter.NONE))
+            assertThat(store.lexical().search(ChunkKind.CODE, "parse", 5, SearchFilter.NONE))
                     .hasSize(1);
-            assertThat(store.callees(parse.id())).hasSize(1);
+            assertThat(store.calls().callees(parse.id())).hasSize(1);
         }
     }
 
     @Test
     void delete_file_removes_its_chunks_edges_and_file_entry() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             CodeChunk other = code(
                     "web",
                     "src/Other.java",
@@ -171,21 +206,21 @@ class StoreRoundTripTest {
                 tx.deleteFile("web", parse.path());
                 tx.commit();
             }
-            assertThat(store.fileIndex("web")).containsOnlyKeys(other.path());
-            assertThat(store.findByPath("Parser.java", Optional.empty())).isEmpty();
-            assertThat(store.search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
+            assertThat(store.files().entries("web")).containsOnlyKeys(other.path());
+            assertThat(store.chunks().byPath("Parser.java", Optional.empty())).isEmpty();
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
                     .extracting(ScoredChunk::chunk)
                     .containsExactly(other);
-            assertThat(store.callees(parse.id())).isEmpty();
+            assertThat(store.calls().callees(parse.id())).isEmpty();
             // the call from other remains, now unresolved
-            assertThat(store.callees(other.id()))
+            assertThat(store.calls().callees(other.id()))
                     .containsExactly(new CallEdge(other.id(), "parseHttpRequest", Optional.empty()));
         }
     }
 
     @Test
     void delete_repo_removes_that_repo_only() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             CodeChunk keep = code("lib", "lib.py", "helper", "def helper(): pass", 1, List.of());
             try (WriteTransaction tx = store.begin()) {
@@ -198,28 +233,29 @@ class StoreRoundTripTest {
                 tx.deleteRepo("web");
                 tx.commit();
             }
-            assertThat(store.repos()).extracting(RepoInfo::name).containsExactly("lib");
-            assertThat(store.fileIndex("web")).isEmpty();
-            assertThat(store.search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
+            assertThat(store.repos().list()).extracting(RepoInfo::name).containsExactly("lib");
+            assertThat(store.files().entries("web")).isEmpty();
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(0), 5, SearchFilter.NONE))
                     .extracting(ScoredChunk::chunk)
                     .containsExactly(keep);
             for (ChunkKind kind : List.of(ChunkKind.README, ChunkKind.MANIFEST, ChunkKind.MODULE_DOC)) {
-                assertThat(store.search(kind, axis(1), 5, SearchFilter.NONE)).isEmpty();
+                assertThat(store.vectors().search(kind, axis(1), 5, SearchFilter.NONE))
+                        .isEmpty();
             }
-            assertThat(store.counts()).containsEntry(ChunkKind.CODE, 1).containsEntry(ChunkKind.README, 0);
+            assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 1).containsEntry(ChunkKind.README, 0);
         }
     }
 
     @Test
     void a_transaction_closed_without_commit_leaves_no_trace() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             try (WriteTransaction tx = store.begin()) {
                 tx.insert(code("web", "x.py", "x", "def x(): pass", 1, List.of()), axis(7));
                 tx.deleteRepo("web");
             }
-            assertThat(store.counts()).containsEntry(ChunkKind.CODE, 1);
-            assertThat(store.search(ChunkKind.CODE, axis(7), 5, SearchFilter.NONE))
+            assertThat(store.chunks().counts()).containsEntry(ChunkKind.CODE, 1);
+            assertThat(store.vectors().search(ChunkKind.CODE, axis(7), 5, SearchFilter.NONE))
                     .extracting(ScoredChunk::chunk)
                     .containsExactly(parse);
             // the lock was released: a new transaction can start
@@ -228,45 +264,12 @@ class StoreRoundTripTest {
     }
 
     @Test
-    void file_index_lists_each_files_hash_and_chunk_ids() {
-        try (VectorStore store = open()) {
-            CodeChunk second = code("web", parse.path(), "second", "void second() {}", 40, List.of());
-            try (WriteTransaction tx = store.begin()) {
-                tx.putFile("web", parse.path(), "hash-1");
-                tx.putFile("web", "empty.txt", "hash-2");
-                tx.insert(second, axis(1));
-                tx.insert(parse, axis(0));
-                tx.commit();
-            }
-            try (WriteTransaction tx = store.begin()) {
-                tx.putFile("web", parse.path(), "hash-3");
-                tx.commit();
-            }
-            Map<String, FileEntry> index = store.fileIndex("web");
-            assertThat(index)
-                    .containsExactly(
-                            Map.entry("empty.txt", new FileEntry("web", "empty.txt", "hash-2", List.of())),
-                            Map.entry(
-                                    parse.path(),
-                                    new FileEntry("web", parse.path(), "hash-3", List.of(parse.id(), second.id()))));
-            assertThat(store.fileIndex("other")).isEmpty();
-
-            assertThat(store.fileHashes("web"))
-                    .containsExactly(Map.entry("empty.txt", "hash-2"), Map.entry(parse.path(), "hash-3"));
-            assertThat(store.fileIndex("web", List.of(parse.path(), "gone.txt")))
-                    .containsExactly(Map.entry(parse.path(), index.get(parse.path())));
-            assertThat(store.fileIndex("web", List.of())).isEmpty();
-            assertThat(store.fileHashes("other")).isEmpty();
-        }
-    }
-
-    @Test
     void repos_report_counts_languages_files_and_the_last_ingest() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             CodeChunk py = code("web", "tools/gen.py", "gen", "def gen(): pass", 1, List.of());
             StoreFixtures.insertAll(store, List.of(py), List.of(axis(4)));
-            List<RepoInfo> repos = store.repos();
+            List<RepoInfo> repos = store.repos().list();
             assertThat(repos).hasSize(1);
             RepoInfo web = repos.getFirst();
             assertThat(web.name()).isEqualTo("web");
@@ -278,121 +281,17 @@ class StoreRoundTripTest {
                             ChunkKind.CODE, 2, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 1));
             assertThat(web.languages()).containsExactlyInAnyOrderEntriesOf(Map.of("java", 1, "python", 1));
             assertThat(web.files()).isEqualTo(1);
-            assertThat(store.repo("web")).contains(web);
-            assertThat(store.repo("nope")).isEmpty();
-        }
-    }
-
-    @Test
-    void call_edges_resolve_only_names_defined_once_in_the_same_repo() {
-        CodeChunk main = code(
-                "a",
-                "Main.java",
-                "main",
-                "void main() { parse(); render(); helper(); }",
-                1,
-                List.of("parse", "this.render", "helper"));
-        CodeChunk parseDef = code("a", "Parser.java", "parse", "void parse() {}", 1, List.of());
-        // render is defined twice in repo a: ambiguous
-        CodeChunk render1 = code("a", "A.java", "render", "void render() {}", 1, List.of());
-        CodeChunk render2 = code("a", "B.java", "render", "void render() {}", 1, List.of());
-        // helper is defined only in another repo: unresolved in a
-        CodeChunk helperElsewhere = code("b", "H.java", "helper", "void helper() {}", 1, List.of());
-        CodeChunk otherRepoCaller = code("b", "C.java", "caller", "void caller() { parse(); }", 1, List.of("parse"));
-        try (VectorStore store = open()) {
-            StoreFixtures.insertAll(
-                    store,
-                    List.of(main, parseDef, render1, render2, helperElsewhere, otherRepoCaller),
-                    List.of(axis(0), axis(1), axis(2), axis(3), axis(4), axis(5)));
-            assertThat(store.callees(main.id()))
-                    .containsExactly(
-                            new CallEdge(main.id(), "parse", Optional.of(parseDef.id())),
-                            new CallEdge(main.id(), "this.render", Optional.empty()),
-                            new CallEdge(main.id(), "helper", Optional.empty()));
-            assertThat(store.callers(parseDef.id()))
-                    .containsExactly(new CallEdge(main.id(), "parse", Optional.of(parseDef.id())));
-            assertThat(store.callers(render1.id()))
-                    .containsExactly(new CallEdge(main.id(), "this.render", Optional.empty()));
-            assertThat(store.callers(helperElsewhere.id())).isEmpty();
-            assertThat(store.callers("missing")).isEmpty();
-            assertThat(store.callees("missing")).isEmpty();
-        }
-    }
-
-    @Test
-    void a_definition_split_into_parts_still_resolves_to_its_first_part() {
-        CodeChunk part1 =
-                code("a", "Big.java", Language.JAVA, "big", SymbolKind.METHOD, "void big() {\n a();", 10, List.of());
-        CodeChunk part2 = new CodeChunk(
-                "a",
-                "Big.java",
-                Language.JAVA,
-                "big",
-                SymbolKind.METHOD,
-                "",
-                part1.signature(),
-                "",
-                " b();\n}",
-                12,
-                13,
-                List.of(),
-                MODEL);
-        CodeChunk caller = code("a", "C.java", "c", "void c() { big(); }", 1, List.of("big"));
-        try (VectorStore store = open()) {
-            StoreFixtures.insertAll(store, List.of(part2, part1, caller), List.of(axis(0), axis(1), axis(2)));
-            assertThat(store.callees(caller.id()))
-                    .containsExactly(new CallEdge(caller.id(), "big", Optional.of(part1.id())));
-        }
-    }
-
-    @Test
-    void find_by_symbol_matches_the_symbol_or_qualified_name() {
-        CodeChunk method = new CodeChunk(
-                "a",
-                "src/Server.java",
-                Language.JAVA,
-                "start",
-                SymbolKind.METHOD,
-                "Server",
-                "void start()",
-                "",
-                "void start() {}",
-                5,
-                5,
-                List.of(),
-                MODEL);
-        CodeChunk fn = code("b", "start.py", "start", "def start(): pass", 1, List.of());
-        try (VectorStore store = open()) {
-            StoreFixtures.insertAll(store, List.of(method, fn), List.of(axis(0), axis(1)));
-            assertThat(store.findBySymbol("start", Optional.empty())).containsExactly(method, fn);
-            assertThat(store.findBySymbol("Server.start", Optional.empty())).containsExactly(method);
-            assertThat(store.findBySymbol("start", Optional.of("b"))).containsExactly(fn);
-            assertThat(store.findBySymbol("stop", Optional.empty())).isEmpty();
-        }
-    }
-
-    @Test
-    void find_by_path_matches_the_whole_path_or_a_suffix_after_a_slash() {
-        CodeChunk a = code("a", "src/main/Foo.java", "foo", "void foo() {}", 1, List.of());
-        CodeChunk b = code("a", "src/main/MyFoo.java", "bar", "void bar() {}", 1, List.of());
-        CodeChunk c = code("b", "Foo.java", "baz", "void baz() {}", 1, List.of());
-        try (VectorStore store = open()) {
-            StoreFixtures.insertAll(store, List.of(a, b, c), List.of(axis(0), axis(1), axis(2)));
-            assertThat(store.findByPath("Foo.java", Optional.empty())).containsExactly(a, c);
-            assertThat(store.findByPath("main/Foo.java", Optional.empty())).containsExactly(a);
-            assertThat(store.findByPath("./src/main/Foo.java", Optional.empty()))
-                    .containsExactly(a);
-            assertThat(store.findByPath("Foo.java", Optional.of("b"))).containsExactly(c);
-            assertThat(store.findByPath("oo.java", Optional.empty())).isEmpty();
+            assertThat(store.repos().get("web")).contains(web);
+            assertThat(store.repos().get("nope")).isEmpty();
         }
     }
 
     @Test
     void stored_vectors_are_found_by_content_hash() {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             insertFour(store);
             Map<String, float[]> found =
-                    store.vectorsByContentHash(List.of(parse.contentHash(), pom.contentHash(), "0000"));
+                    store.vectors().byContentHash(List.of(parse.contentHash(), pom.contentHash(), "0000"));
             assertThat(found).containsOnlyKeys(parse.contentHash(), pom.contentHash());
             assertThat(found.get(pom.contentHash())).containsExactly(axis(2));
         }
@@ -400,7 +299,7 @@ class StoreRoundTripTest {
 
     @Test
     void bad_vectors_and_foreign_model_chunks_are_rejected_with_a_clear_message() {
-        try (VectorStore store = open();
+        try (Store store = open();
                 WriteTransaction tx = store.begin()) {
             assertThatThrownBy(() -> tx.insert(parse, new float[DIM - 1]))
                     .isInstanceOf(IllegalArgumentException.class)
@@ -425,7 +324,7 @@ class StoreRoundTripTest {
             assertThatThrownBy(() -> tx.insert(foreign, axis(0)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("other/model");
-            assertThatThrownBy(() -> store.search(ChunkKind.CODE, new float[3], 5, SearchFilter.NONE))
+            assertThatThrownBy(() -> store.vectors().search(ChunkKind.CODE, new float[3], 5, SearchFilter.NONE))
                     .isInstanceOf(IllegalArgumentException.class);
         }
     }

@@ -1,0 +1,371 @@
+package dev.coderag.store;
+
+import dev.coderag.types.ChunkKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The store: SQLite ({@code store.db}, WAL) holds chunks, vectors, the BM25 index (FTS5), the file index, call
+ * edges and repo metadata, and is the only source of truth; {@link VectorTables} derives in-memory vector indexes
+ * (exact below a size, JVector graphs above) from it. See {@link Store} for the contract.
+ *
+ * <p>This class opens, checks and creates the database, holds the cross-process write lock for a transaction,
+ * and owns what the read views share ({@link StoreReads}: reader connections, closed state); each view —
+ * {@link SqliteChunkReads}, {@link SqliteVectorSearch}, {@link SqliteLexicalSearch}, {@link SqliteFileIndex},
+ * {@link SqliteCallGraph}, {@link SqliteRepoCatalog} — is one concern's queries.
+ */
+final class SqliteStore implements Store {
+    static final String DB_FILE = "store.db";
+    /** Every file the store creates in its directory (graph files are added by the vector side). */
+    static final List<String> STORE_FILES = List.of(DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", DB_FILE + "-journal");
+
+    private static final int WRITER_BUSY_MILLIS = 10_000;
+
+    private final Path dir;
+    private final Path dbFile;
+    private final String modelId;
+    private final int dimension;
+    private final StoreReads reads;
+    private final VectorTables vectors;
+    private final LexicalIndexes lexical;
+    private final StoredChunks chunks;
+    private final VectorSearch vectorSearch;
+    private final LexicalSearch lexicalSearch;
+    private final FileIndex files;
+    private final CallGraph calls;
+    private final RepoCatalog repos;
+    /** Set while a transaction of this store object is open (or being opened). */
+    private final AtomicBoolean writing = new AtomicBoolean();
+
+    private volatile SqliteWriteTransaction openTransaction;
+
+    private SqliteStore(Path dir, String storeId, String modelId, int dimension, StoreOptions options) {
+        this.dir = dir;
+        this.dbFile = dir.resolve(DB_FILE);
+        this.modelId = modelId;
+        this.dimension = dimension;
+        ReaderPool readers =
+                new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+        this.reads = new StoreReads(dir, readers);
+        this.vectors = new VectorTables(dir, storeId, dimension, options, readers);
+        this.lexical = new LexicalIndexes(
+                options.memoryBm25Above(),
+                options.backgroundGraph(),
+                dir.getFileName() == null ? "store" : dir.getFileName().toString(),
+                readers,
+                (table, c) ->
+                        LexicalIndex.build(c, table, Schema.metaLong(c, "seq"), json -> reads.decode(table, json)));
+        this.chunks = new SqliteChunkReads(reads);
+        this.vectorSearch = new SqliteVectorSearch(reads, vectors, dimension);
+        this.lexicalSearch = new SqliteLexicalSearch(reads, lexical);
+        this.files = new SqliteFileIndex(reads);
+        this.calls = new SqliteCallGraph(reads);
+        this.repos = new SqliteRepoCatalog(reads);
+    }
+
+    static Store open(Path dir, String modelId, int dimension) {
+        return open(dir, modelId, dimension, StoreOptions.fromSystemProperties());
+    }
+
+    static SqliteStore open(Path dir, String modelId, int dimension, StoreOptions options) {
+        Objects.requireNonNull(dir, "dir");
+        if (modelId == null || modelId.isBlank()) {
+            throw new IllegalArgumentException("modelId must not be blank");
+        }
+        if (dimension <= 0) {
+            throw new IllegalArgumentException("dimension must be positive: " + dimension);
+        }
+        Path abs = dir.toAbsolutePath().normalize();
+        ensureDirectory(abs);
+        Path db = abs.resolve(DB_FILE);
+        if (Files.exists(db) && !Files.isRegularFile(db)) {
+            throw new StoreException(
+                    StoreException.Reason.CORRUPT, "Store " + abs + " is unreadable: " + db + " is not a file.");
+        }
+        String storeId;
+        try (Connection c = Sql.open(db, true, WRITER_BUSY_MILLIS)) {
+            if (!Schema.hasMeta(c)) {
+                create(abs, c, modelId, dimension);
+            }
+            check(abs, c, modelId, dimension);
+            storeId = Schema.meta(c, "store_id").orElse(null);
+            if (storeId == null) { // stores from before store ids: give it one
+                Sql.exec(c, "INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', '" + UUID.randomUUID() + "')");
+                storeId = Schema.meta(c, "store_id").orElseThrow();
+            }
+        } catch (SQLException e) {
+            throw Sql.error(abs, "open the store", e);
+        }
+        GraphFiles.deleteStaleTemporaries(abs);
+        return new SqliteStore(abs, storeId, modelId, dimension, options);
+    }
+
+    static Store recreate(Path dir, String modelId, int dimension) {
+        return recreate(dir, modelId, dimension, StoreOptions.fromSystemProperties());
+    }
+
+    static SqliteStore recreate(Path dir, String modelId, int dimension, StoreOptions options) {
+        Objects.requireNonNull(dir, "dir");
+        Path abs = dir.toAbsolutePath().normalize();
+        ensureDirectory(abs);
+        WriteLock lock = WriteLock.acquire(abs);
+        try {
+            for (String name : STORE_FILES) {
+                Files.deleteIfExists(abs.resolve(name));
+            }
+            GraphFiles.deleteAll(abs);
+        } catch (IOException e) {
+            throw new StoreException(
+                    StoreException.Reason.IO,
+                    "Store " + abs + ": could not delete the old store files (" + Sql.firstLine(e.getMessage()) + ").",
+                    e);
+        } finally {
+            lock.close();
+        }
+        return open(abs, modelId, dimension, options);
+    }
+
+    static Optional<String> storedModelId(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path db = abs.resolve(DB_FILE);
+        if (!Files.isRegularFile(db)) {
+            return Optional.empty();
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(WRITER_BUSY_MILLIS);
+        try (Connection c = config.createConnection("jdbc:sqlite:" + db)) {
+            if (!Schema.hasMeta(c)) {
+                if (Schema.isEmpty(c)) {
+                    return Optional.empty();
+                }
+                throw notAStore(abs);
+            }
+            return Schema.meta(c, "model_id");
+        } catch (SQLException e) {
+            throw Sql.error(abs, "read the store's model id", e);
+        }
+    }
+
+    private static void ensureDirectory(Path abs) {
+        if (Files.exists(abs) && !Files.isDirectory(abs)) {
+            throw new StoreException(StoreException.Reason.IO, "Store " + abs + " is not a directory.");
+        }
+        try {
+            Files.createDirectories(abs);
+        } catch (IOException e) {
+            throw new StoreException(
+                    StoreException.Reason.IO,
+                    "Store " + abs + ": could not create the directory (" + Sql.firstLine(e.getMessage()) + ").",
+                    e);
+        }
+    }
+
+    private static StoreException notAStore(Path abs) {
+        return new StoreException(
+                StoreException.Reason.CORRUPT,
+                "Store " + abs + " is unreadable: " + DB_FILE
+                        + " is a database but not a coderag store; move it away or re-ingest with --full.");
+    }
+
+    private static void create(Path abs, Connection c, String modelId, int dimension) throws SQLException {
+        Sql.exec(c, "BEGIN IMMEDIATE");
+        try {
+            if (!Schema.hasMeta(c) && !Schema.isEmpty(c)) {
+                throw notAStore(abs);
+            }
+            for (String ddl : Schema.ddl()) {
+                Sql.exec(c, ddl);
+            }
+            try (PreparedStatement st = c.prepareStatement("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)")) {
+                Object[][] initial = {
+                    {"schema_version", Schema.VERSION},
+                    {"model_id", modelId},
+                    {"dimension", dimension},
+                    {"seq", 0},
+                    {"store_id", UUID.randomUUID().toString()},
+                    {"tombstone_floor", 0},
+                    {"created_at", Instant.now().toString()}
+                };
+                for (Object[] kv : initial) {
+                    st.setString(1, (String) kv[0]);
+                    st.setObject(2, kv[1]);
+                    st.executeUpdate();
+                }
+            }
+            Sql.exec(c, "COMMIT");
+        } catch (SQLException | RuntimeException e) {
+            try {
+                Sql.exec(c, "ROLLBACK");
+            } catch (SQLException ignored) {
+                // The original failure is what matters.
+            }
+            throw e;
+        }
+    }
+
+    private static void check(Path abs, Connection c, String modelId, int dimension) throws SQLException {
+        long version = Schema.metaLong(c, "schema_version");
+        if (version != Schema.VERSION) {
+            throw new StoreException(
+                    StoreException.Reason.CORRUPT,
+                    "Store " + abs + " has schema version " + version + " but this coderag reads version "
+                            + Schema.VERSION + "; re-ingest with --full to rebuild it.");
+        }
+        String storedModel = Schema.meta(c, "model_id").orElse("");
+        long storedDimension = Schema.metaLong(c, "dimension");
+        if (!storedModel.equals(modelId) || storedDimension != dimension) {
+            String run = storedModel.equals(modelId) ? modelId + " (" + dimension + "-d)" : modelId;
+            throw new StoreException(
+                    StoreException.Reason.MODEL_MISMATCH,
+                    "Store " + abs + " was built with " + storedModel + " (" + storedDimension
+                            + "-d) but this run uses " + run + "; re-ingest with --full to rebuild it.");
+        }
+    }
+
+    // ---- views -------------------------------------------------------------------------------------------
+
+    @Override
+    public Path directory() {
+        return dir;
+    }
+
+    @Override
+    public String modelId() {
+        return modelId;
+    }
+
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    @Override
+    public StoredChunks chunks() {
+        return chunks;
+    }
+
+    @Override
+    public VectorSearch vectors() {
+        return vectorSearch;
+    }
+
+    @Override
+    public LexicalSearch lexical() {
+        return lexicalSearch;
+    }
+
+    @Override
+    public FileIndex files() {
+        return files;
+    }
+
+    @Override
+    public CallGraph calls() {
+        return calls;
+    }
+
+    @Override
+    public RepoCatalog repos() {
+        return repos;
+    }
+
+    /** The in-memory BM25 copies of this store's tables. For tests. */
+    LexicalIndexes lexicalIndexes() {
+        return lexical;
+    }
+
+    // ---- writes ------------------------------------------------------------------------------------------
+
+    @Override
+    public WriteTransaction begin() {
+        reads.checkOpen();
+        if (!writing.compareAndSet(false, true)) {
+            throw new StoreException(
+                    StoreException.Reason.LOCKED,
+                    "Store " + dir + " is locked: a write transaction is already open in this process.");
+        }
+        WriteLock lock = null;
+        Connection c = null;
+        try {
+            lock = WriteLock.acquire(dir);
+            c = Sql.open(dbFile, true, WRITER_BUSY_MILLIS);
+            Sql.exec(c, "BEGIN IMMEDIATE");
+            long seq = Schema.metaLong(c, "seq");
+            SqliteWriteTransaction tx = new SqliteWriteTransaction(this, c, lock, seq + 1);
+            openTransaction = tx;
+            return tx;
+        } catch (SQLException e) {
+            cleanUpFailedBegin(lock, c);
+            throw Sql.error(dir, "start a write transaction", e);
+        } catch (RuntimeException e) {
+            cleanUpFailedBegin(lock, c);
+            throw e;
+        }
+    }
+
+    private void cleanUpFailedBegin(WriteLock lock, Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // Already failing.
+            }
+        }
+        if (lock != null) {
+            lock.close();
+        }
+        writing.set(false);
+    }
+
+    /** Called by a transaction when it has finished (committed or rolled back) and released its resources. */
+    void transactionFinished(SqliteWriteTransaction tx, boolean committed) {
+        if (openTransaction == tx) {
+            openTransaction = null;
+            writing.set(false);
+        }
+        if (committed && !reads.isClosed()) {
+            vectors.afterCommit();
+        }
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** Runs pending vector-index work (graph building, compaction, saving) now; for tests and benchmarks. */
+    void awaitIdle() {
+        vectors.awaitIdle();
+    }
+
+    /** The loaded vector index of a table, or null; for tests. */
+    VectorIndex loadedIndex(ChunkKind kind) {
+        return vectors.loaded(kind);
+    }
+
+    @Override
+    public void close() {
+        if (reads.isClosed()) {
+            return;
+        }
+        reads.markClosed();
+        SqliteWriteTransaction tx = openTransaction;
+        if (tx != null) {
+            tx.close();
+        }
+        vectors.close();
+        lexical.close();
+        reads.close();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.coderag.store;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The chunk store, persisted in one directory: four tables (one per {@link dev.coderag.types.ChunkKind}) of
+ * chunks with their vectors, a lexical (BM25) index over the same chunks, a per-repo file index, call edges and
+ * repo metadata. Each concern is read through its own view — {@link #chunks()}, {@link #vectors()},
+ * {@link #lexical()}, {@link #files()}, {@link #calls()}, {@link #repos()} — and everything is written through
+ * {@link #begin()}.
+ *
+ * <p>Thread-safety: the store and its views are thread-safe. All reads may be called from any number of threads,
+ * also while a {@link WriteTransaction} is open or committing; they see the last committed state. At most one
+ * write transaction is open at a time across processes ({@link StoreException.Reason#LOCKED} otherwise). The
+ * views live as long as the store: after {@link #close()} their methods fail with
+ * {@link StoreException.Reason#IO}.
+ *
+ * <p>Nullness: no parameter may be null and no result is null (absence is an empty Optional, list or map).
+ *
+ * <p>Every method fails with {@link StoreException}, never another checked or unchecked library exception
+ * (argument errors aside: NullPointerException, IllegalArgumentException where documented).
+ */
+public interface Store extends AutoCloseable {
+
+    /**
+     * Opens the store in {@code dir}, creating it when absent. A store built with another model id or
+     * dimension fails with {@link StoreException.Reason#MODEL_MISMATCH}; unreadable files with
+     * {@link StoreException.Reason#CORRUPT}, naming the directory.
+     */
+    static Store open(Path dir, String modelId, int dimension) {
+        return SqliteStore.open(dir, modelId, dimension);
+    }
+
+    /**
+     * Deletes the store in {@code dir} — only the store's own files (its database and derived graph files;
+     * nothing else in the directory) — and creates an empty one for {@code modelId}. This is what
+     * {@code --full} does after a model change. Fails with {@link StoreException.Reason#LOCKED} while another
+     * process writes to the store. A server still reading the old store must be restarted to see the new one.
+     */
+    static Store recreate(Path dir, String modelId, int dimension) {
+        return SqliteStore.recreate(dir, modelId, dimension);
+    }
+
+    /**
+     * The model id a store was built with, without opening it for use (e.g. for {@code status}); empty when
+     * {@code dir} holds no store.
+     */
+    static Optional<String> storedModelId(Path dir) {
+        return SqliteStore.storedModelId(dir);
+    }
+
+    /** The store's directory, absolute and normalised. */
+    Path directory();
+
+    /** The embedding model id the store's vectors come from. */
+    String modelId();
+
+    /** The dimension of the store's vectors. */
+    int dimension();
+
+    /** Chunks by id, symbol or path, and chunk counts. */
+    StoredChunks chunks();
+
+    /** Nearest-neighbour search, and stored vectors by content hash. */
+    VectorSearch vectors();
+
+    /** BM25 search. */
+    LexicalSearch lexical();
+
+    /** The per-repo file index and file hashes. */
+    FileIndex files();
+
+    /** Call edges between code chunks. */
+    CallGraph calls();
+
+    /** Repository metadata and counts. */
+    RepoCatalog repos();
+
+    /** Starts the single write transaction; {@link StoreException.Reason#LOCKED} if one is open anywhere. */
+    WriteTransaction begin();
+
+    /** Rolls back an open write transaction, saves derived indexes and releases the files. Idempotent. */
+    @Override
+    void close();
+}
