@@ -145,10 +145,10 @@ public final class Ingester {
     record Resolved(String name, Path dir, String source, boolean explicitName) {}
 
     private IngestSummary.RepoResult ingestOne(IngestRequest request, ProgressListener progress, Totals totals) {
-        progress.onProgress(new IngestProgress(GitSource.redact(request.source()), "scan", 0, 0, 0, 0));
+        progress.onProgress(new IngestProgress(GitSource.redact(request.source()), IngestPhase.SCAN, 0, 0, 0, 0));
         Resolved repo = resolve(request, options);
         String name = repo.name();
-        progress.onProgress(new IngestProgress(name, "scan", 0, 0, 0, 0));
+        progress.onProgress(new IngestProgress(name, IngestPhase.SCAN, 0, 0, 0, 0));
         Optional<String> commit = GitSource.headCommit(repo.dir());
         Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repo(name));
         if (storedRepo.isPresent()
@@ -219,7 +219,7 @@ public final class Ingester {
                     gitChanged,
                     excluded,
                     (done, total, chunks) ->
-                            progress.onProgress(new IngestProgress(name, "parse", done, total, chunks, 0)));
+                            progress.onProgress(new IngestProgress(name, IngestPhase.PARSE, done, total, chunks, 0)));
         } catch (IOException e) {
             throw new IngestException(
                     IngestException.Reason.IO, "cannot walk " + repo.dir() + ": " + e.getMessage(), e);
@@ -271,7 +271,8 @@ public final class Ingester {
         if (tx != null) {
             write(repo, commit, storedRepo, plan, byHash, vectors, toEmbed, texts, tx, progress, totals);
         }
-        progress.onProgress(new IngestProgress(name, "done", filesTotal, filesTotal, toEmbed.size(), toEmbed.size()));
+        progress.onProgress(
+                new IngestProgress(name, IngestPhase.DONE, filesTotal, filesTotal, toEmbed.size(), toEmbed.size()));
         totals.add(counts);
         return new IngestSummary.RepoResult(name, repo.source(), commit.orElse(""), counts.files(), counts.chunks());
     }
@@ -302,7 +303,7 @@ public final class Ingester {
         totals.writeSeconds += seconds(System.nanoTime() - t0);
 
         int total = toEmbed.size();
-        progress.onProgress(new IngestProgress(name, "embed", 0, 0, 0, total));
+        progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, total));
         // Windows are embedded on a feeder thread (EMBED_IN_FLIGHT at a time) while this thread inserts the
         // previous window's results, in window order.
         List<List<String>> windows = new ArrayList<>();
@@ -338,7 +339,7 @@ public final class Ingester {
                 }
                 insertSeconds += seconds(System.nanoTime() - w0);
                 done += window.size();
-                progress.onProgress(new IngestProgress(name, "embed", 0, 0, done, total));
+                progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, done, total));
             }
             // Inserts overlap embedding; count them as write and the rest of the phase as embed.
             totals.embedSeconds += seconds(System.nanoTime() - e0) - insertSeconds;
@@ -347,7 +348,7 @@ public final class Ingester {
             feeders.shutdownNow();
         }
 
-        progress.onProgress(new IngestProgress(name, "write", 0, 0, total, total));
+        progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, total, total));
         String recorded = commit.orElse("");
         if (plan.isEmpty()
                 && storedRepo

@@ -99,7 +99,7 @@ class IngesterTest {
             assertThat(first.chunks().deleted()).isZero();
             assertThat(events)
                     .extracting(ProgressListener.IngestProgress::phase)
-                    .contains("parse", "embed", "done");
+                    .contains(IngestPhase.PARSE, IngestPhase.EMBED, IngestPhase.DONE);
             RepoInfo info = store.repo("tinyroute").orElseThrow();
             assertThat(info.chunks().get(ChunkKind.CODE)).isPositive();
             assertThat(info.chunks().get(ChunkKind.README)).isPositive();
