@@ -194,8 +194,11 @@ public final class IngestCli implements Runnable {
         if (c.name != null && c.sources.size() > 1) {
             throw new UsageException("--name applies to one source; ingest the sources one by one");
         }
-        IngestOptions options =
-                new IngestOptions(c.full, c.dryRun, c.maxFileSize, c.plainText, true, dir.resolve("repos"));
+        IngestOptions options = IngestOptions.defaults(dir)
+                .withFull(c.full)
+                .withDryRun(c.dryRun)
+                .withMaxFileBytes(c.maxFileSize)
+                .withPlainText(c.plainText);
         List<IngestRequest> requests = new ArrayList<>();
         for (String source : c.sources) {
             IngestRequest request =

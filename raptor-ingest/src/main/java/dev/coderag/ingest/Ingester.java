@@ -197,8 +197,10 @@ public final class Ingester {
         // Hashes only: the chunk ids are read below for the files that changed or went away, which on an
         // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
         Map<String, String> storedHashes = store.map(s -> s.fileHashes(name)).orElse(Map.of());
-        FileParser parser =
-                parsers.apply(new ParseOptions(options.plainText(), embedder::countTokens, embedder.maxTokens()));
+        FileParser parser = parsers.apply(ParseOptions.DEFAULT
+                .withPlainText(options.plainText())
+                .withTokens(embedder::countTokens)
+                .withMaxTokens(embedder.maxTokens()));
 
         // Files git says are untouched since the last clean indexed commit keep their stored hash unread.
         Optional<Set<String>> gitChanged = Optional.empty();
@@ -208,8 +210,7 @@ public final class Ingester {
         Set<Path> excluded = new HashSet<>();
         excluded.add(options.cloneDir());
         store.ifPresent(s -> excluded.add(s.directory()));
-        RepoScanner scanner =
-                new RepoScanner(parser, options.maxFileBytes(), options.plainText(), full, embedder.modelId());
+        RepoScanner scanner = new RepoScanner(parser, options, embedder.modelId(), excluded);
         RepoScanner.Scan scan;
         try {
             scan = scanner.scan(
@@ -217,7 +218,6 @@ public final class Ingester {
                     repo.dir(),
                     storedHashes,
                     gitChanged,
-                    excluded,
                     (done, total, chunks) ->
                             progress.onProgress(new IngestProgress(name, IngestPhase.PARSE, done, total, chunks, 0)));
         } catch (IOException e) {
