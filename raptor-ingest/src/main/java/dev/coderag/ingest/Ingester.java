@@ -34,7 +34,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Keeps a store current with repositories: Parse → Reconcile → Orchestrate.
@@ -50,7 +49,6 @@ import java.util.regex.Pattern;
  * committed state. Every failure is an {@link IngestException} with a one-line message.
  */
 public final class Ingester {
-    private static final Pattern REPO_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
     private static final int EMBED_WINDOW = 128;
     /**
      * One window in flight: the embedder's own workers and intra-op threads already use every core, and a
@@ -460,10 +458,10 @@ public final class Ingester {
         }
         Optional<String> explicit = request.name().filter(n -> !n.isBlank());
         explicit.ifPresent(Ingester::checkName);
-        if (GitSource.looksLikeUrl(source)) {
+        if (RepoSources.isGitUrl(source)) {
             String url = GitSource.validateUrl(source, options.allowFileUrls());
             Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
-            String name = explicit.orElseGet(() -> defaultName(GitSource.repoNameOfUrl(url), shown));
+            String name = explicit.orElseGet(() -> defaultName(url, shown));
             Path dir = options.cloneDir().resolve(name);
             if (clone) {
                 GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls());
@@ -492,30 +490,26 @@ public final class Ingester {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE, "cannot read " + shown + ": " + e.getMessage(), e);
         }
-        Path fileName = dir.getFileName();
-        String name = explicit.orElseGet(() -> defaultName(fileName == null ? "" : fileName.toString(), shown));
+        Path realDir = dir;
+        String name = explicit.orElseGet(() -> RepoSources.defaultName(realDir).orElseThrow(() -> noName(shown)));
         return new Resolved(name, dir, dir.toString(), explicit.isPresent());
     }
 
     private static void checkName(String name) {
-        if (!REPO_NAME.matcher(name).matches()) {
+        if (!RepoSources.isValidName(name)) {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE,
                     "bad repo name '" + name + "': use letters, digits, '.', '_' and '-' (at most 100)");
         }
     }
 
-    /** A name from a directory or URL: invalid characters become '-'; none left → ask for --name. */
-    static String defaultName(String raw, String source) {
-        String name = raw.replaceAll("[^A-Za-z0-9._\\-]", "-").replaceAll("^[._\\-]+", "");
-        if (name.length() > 100) {
-            name = name.substring(0, 100);
-        }
-        if (name.isEmpty()) {
-            throw new IngestException(
-                    IngestException.Reason.BAD_SOURCE, "cannot derive a repo name from " + source + "; pass --name");
-        }
-        return name;
+    private static String defaultName(String url, String shown) {
+        return RepoSources.defaultName(url).orElseThrow(() -> noName(shown));
+    }
+
+    private static IngestException noName(String shown) {
+        return new IngestException(
+                IngestException.Reason.BAD_SOURCE, "cannot derive a repo name from " + shown + "; pass --name");
     }
 
     // ---------------------------------------------------------------------------------------------------------
