@@ -18,7 +18,7 @@ import org.treesitter.TSQuery;
  * What differs between languages: the grammar, the definition query (a {@code .scm} resource next to
  * this class), where bodies are, and the doc-comment rules. {@link CodeExtractor} does the rest.
  *
- * <p>Capture names in the queries are the contract with {@link CodeExtractor}:
+ * <p>Capture names in the queries are the contract with {@link TreeFacts}, which reads them:
  *
  * <ul>
  *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
