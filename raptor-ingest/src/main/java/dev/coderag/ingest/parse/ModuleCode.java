@@ -83,7 +83,8 @@ final class ModuleCode {
             }
         }
         List<Chunk> out = new ArrayList<>();
-        String fileName = ModuleNames.fileName(file.path());
+        TextWindows.Label label =
+                new TextWindows.Label(file, handler.language(), SymbolKind.MODULE, ModuleNames.fileName(file.path()));
         List<TextWindows.RowCall> rowCalls = moduleCalls.stream()
                 .map(c -> new TextWindows.RowCall(src.rowOf(c.start()), c.name()))
                 .toList();
@@ -96,8 +97,7 @@ final class ModuleCode {
             if (joined.isEmpty() || DIRECTIVE_ONLY.matcher(joined).matches()) {
                 continue;
             }
-            out.addAll(TextWindows.windows(
-                    lines, g[0], rowCalls, file, handler.language(), SymbolKind.MODULE, fileName, code.options()));
+            out.addAll(TextWindows.windows(lines, g[0], rowCalls, label, code.options()));
         }
         return out;
     }

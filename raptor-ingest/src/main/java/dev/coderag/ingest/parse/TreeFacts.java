@@ -103,7 +103,7 @@ final class TreeFacts {
                             .add(key(wrapped.getStartByte(), wrapped.getEndByte()));
                 }
                 if (def != null && name != null && seenDefs.add(key(def.getStartByte(), def.getEndByte()))) {
-                    facts.defs.add(readDef(handler, src, def, name, receiver, kindId));
+                    facts.defs.add(readDef(code, def, name, receiver, kindId));
                 }
             }
             facts.comments.sort(Comparator.comparingInt(Comment::start));
@@ -121,8 +121,9 @@ final class TreeFacts {
         return facts;
     }
 
-    private static Definition readDef(
-            LanguageHandler handler, SourceText src, TSNode node, TSNode name, TSNode receiver, String kindId) {
+    private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {
+        LanguageHandler handler = code.handler();
+        SourceText src = code.src();
         SymbolKind kind = SymbolKind.fromId(kindId);
         String rawName = src.slice(name.getStartByte(), name.getEndByte());
         String receiverName = receiver == null
