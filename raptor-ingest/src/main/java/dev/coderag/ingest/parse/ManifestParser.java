@@ -39,23 +39,13 @@ final class ManifestParser {
 
     private record Info(String name, String description, List<String> dependencies) {}
 
-    /** Reads TOML text into tables as {@link TomlTables#parse} does. */
-    @FunctionalInterface
-    interface TomlSyntax {
-        Map<String, Object> parse(String text) throws IOException;
-    }
-
     static ManifestChunk parse(SourceFile file, SourceText src) {
-        return parse(file, src, TomlTables::parse);
-    }
-
-    static ManifestChunk parse(SourceFile file, SourceText src, TomlSyntax toml) {
         String fileName = ModuleNames.fileName(file.path());
         Info info;
         try {
             info = switch (fileName) {
-                case "Cargo.toml" -> cargo(toml.parse(src.text()));
-                case "pyproject.toml" -> pyproject(toml.parse(src.text()));
+                case "Cargo.toml" -> cargo(TomlTables.parse(src.text()));
+                case "pyproject.toml" -> pyproject(TomlTables.parse(src.text()));
                 case "package.json" -> packageJson(src.text());
                 case "go.mod" -> goMod(src.text());
                 case "pom.xml" -> pom(src.text());
