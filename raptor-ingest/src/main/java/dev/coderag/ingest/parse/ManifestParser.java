@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -101,13 +102,23 @@ final class ManifestParser {
         addCargoTable(table.get("build-dependencies"), " (build)", deps);
     }
 
-    /** {@code serde = "1.0"}, {@code tokio = { version = "1", … }} or a {@code [dependencies.x]} table. */
     private static void addCargoTable(Object table, String suffix, List<String> deps) {
+        addVersionTable(table, suffix, deps, name -> true);
+    }
+
+    /**
+     * A table of name → version: {@code serde = "1.0"}, {@code tokio = { version = "1", … }} or a
+     * {@code [dependencies.x]} table (Cargo and Poetry write dependencies alike).
+     */
+    private static void addVersionTable(Object table, String suffix, List<String> deps, Predicate<String> include) {
         if (!(table instanceof Map<?, ?> map)) {
             return;
         }
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
+            if (!include.test(name)) {
+                continue;
+            }
             String version =
                     e.getValue() instanceof Map<?, ?> spec ? string(spec.get("version")) : string(e.getValue());
             deps.add((version.isEmpty() ? name : name + " " + version) + suffix);
@@ -160,18 +171,8 @@ final class ManifestParser {
     }
 
     private static void addPoetry(Object table, String suffix, List<String> deps) {
-        if (!(table instanceof Map<?, ?> map)) {
-            return;
-        }
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String name = String.valueOf(e.getKey());
-            if (name.equals("python")) {
-                continue; // the interpreter constraint, not a dependency
-            }
-            String version =
-                    e.getValue() instanceof Map<?, ?> spec ? string(spec.get("version")) : string(e.getValue());
-            deps.add((version.isEmpty() ? name : name + " " + version) + suffix);
-        }
+        // "python" is the interpreter constraint, not a dependency
+        addVersionTable(table, suffix, deps, name -> !name.equals("python"));
     }
 
     // ---- package.json ----
