@@ -37,11 +37,10 @@ import org.treesitter.TSQuery;
 abstract class LanguageHandler {
     private final Language language;
     private final List<String> queryResources;
-    private final Supplier<TSLanguage> grammarFactory;
     private final Set<String> bodyTypes;
     private final DocRule docRule;
-    private volatile TSLanguage grammar;
-    private volatile CompiledQuery query;
+    private final Lazy<TSLanguage> grammar;
+    private final Lazy<CompiledQuery> query = new Lazy<>(this::compileQuery);
 
     /** A compiled query and the role of each capture id. Immutable; shared by all threads. */
     record CompiledQuery(TSQuery query, String[] captureNames) {}
@@ -54,7 +53,7 @@ abstract class LanguageHandler {
             DocRule docRule) {
         this.language = language;
         this.queryResources = List.copyOf(queryResources);
-        this.grammarFactory = grammarFactory;
+        this.grammar = new Lazy<>(grammarFactory);
         this.bodyTypes = bodyTypes;
         this.docRule = docRule;
     }
@@ -64,39 +63,23 @@ abstract class LanguageHandler {
     }
 
     final TSLanguage grammar() {
-        TSLanguage g = grammar;
-        if (g == null) {
-            synchronized (this) {
-                g = grammar;
-                if (g == null) {
-                    g = grammarFactory.get();
-                    grammar = g;
-                }
-            }
-        }
-        return g;
+        return grammar.get();
     }
 
     /** Compiling costs 20–350 ms, so it happens once per handler, on first use. */
     final CompiledQuery query() {
-        CompiledQuery q = query;
-        if (q == null) {
-            synchronized (this) {
-                q = query;
-                if (q == null) {
-                    StringBuilder text = new StringBuilder();
-                    queryResources.forEach(r -> text.append(readResource(r)));
-                    TSQuery compiled = new TSQuery(grammar(), text.toString());
-                    String[] names = new String[compiled.getCaptureCount()];
-                    for (int i = 0; i < names.length; i++) {
-                        names[i] = compiled.getCaptureNameForId(i);
-                    }
-                    q = new CompiledQuery(compiled, names);
-                    query = q;
-                }
-            }
+        return query.get();
+    }
+
+    private CompiledQuery compileQuery() {
+        StringBuilder text = new StringBuilder();
+        queryResources.forEach(r -> text.append(readResource(r)));
+        TSQuery compiled = new TSQuery(grammar(), text.toString());
+        String[] names = new String[compiled.getCaptureCount()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = compiled.getCaptureNameForId(i);
         }
-        return q;
+        return new CompiledQuery(compiled, names);
     }
 
     private static String readResource(String name) {
