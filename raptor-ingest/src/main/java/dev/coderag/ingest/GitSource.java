@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * Git sources: which git URLs are safe to hand to {@code git} (which strings are git URLs at all is
- * {@link RepoSources#isGitUrl}), and the few git commands the ingester runs. Every command runs through {@link ProcessBuilder} with an argument list (no
- * shell), no terminal prompt and stdin closed.
+ * {@link RepoSources#isGitUrl}), and the few git commands the ingester runs. Every command runs through
+ * {@link ProcessBuilder} with an argument list (no shell), no terminal prompt and stdin closed.
  *
  * <p>Why so strict: a URL may come from the network API. git's {@code <transport>::<address>} syntax
  * ({@code ext::sh -c …}) runs arbitrary commands, and an argument starting with {@code -} is read as an
@@ -38,8 +38,8 @@ final class GitSource {
     private GitSource() {}
 
     /**
-     * Checks a string {@link RepoSources#isGitUrl} accepts; returns it unchanged when git may be given it, throws {@link IngestException} with
-     * reason {@code BAD_SOURCE} and a one-line message otherwise.
+     * Checks a string {@link RepoSources#isGitUrl} accepts; returns it unchanged when git may be given it,
+     * throws {@link IngestException} with reason {@code BAD_SOURCE} and a one-line message otherwise.
      */
     static String validateUrl(String url, boolean allowFileUrls) {
         if (url.isEmpty()) {

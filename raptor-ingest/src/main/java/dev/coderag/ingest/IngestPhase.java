@@ -20,7 +20,7 @@ public enum IngestPhase {
 
     private final String wireName = name().toLowerCase(Locale.ROOT);
 
-    /** The stable lower-case name: {@code "scan"}, {@code "parse"}, {@code "embed"}, {@code "write"}, {@code "done"}. */
+    /** The stable lower-case name: {@code scan}, {@code parse}, {@code embed}, {@code write} or {@code done}. */
     public String wireName() {
         return wireName;
     }
