@@ -18,18 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Git sources: which strings are git URLs, which of those are safe to hand to {@code git}, and the few git
- * commands the ingester runs. Every command runs through {@link ProcessBuilder} with an argument list (no
- * shell), no terminal prompt and stdin closed.
+ * Git sources: which git URLs are safe to hand to {@code git} (which strings are git URLs at all is
+ * {@link RepoSources#isGitUrl}), and the few git commands the ingester runs. Every command runs through
+ * {@link ProcessBuilder} with an argument list (no shell), no terminal prompt and stdin closed.
  *
  * <p>Why so strict: a URL may come from the network API. git's {@code <transport>::<address>} syntax
  * ({@code ext::sh -c …}) runs arbitrary commands, and an argument starting with {@code -} is read as an
  * option ({@code --upload-pack=…}). Only plain remotes pass.
  */
 final class GitSource {
-    private static final Pattern TRANSPORT_PREFIX = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]*::");
-    private static final Pattern SCP_LIKE = Pattern.compile("^([A-Za-z0-9._\\-]+)@([A-Za-z0-9][A-Za-z0-9.\\-]*):(.+)$");
-    private static final Pattern URL_SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.\\-]*)://.*");
     private static final Pattern BRANCH = Pattern.compile("^[A-Za-z0-9._/\\-]+$");
     private static final Pattern SHA = Pattern.compile("^[0-9a-f]{40}([0-9a-f]{24})?$");
     private static final long CLONE_TIMEOUT_MINUTES = 60;
@@ -41,19 +38,8 @@ final class GitSource {
     private GitSource() {}
 
     /**
-     * True when {@code source} is meant as a git URL rather than a local path: it has a {@code scheme://}, a
-     * {@code transport::} prefix or the scp-like {@code user@host:path} form. Such strings are then checked by
-     * {@link #validateUrl}; everything else is a path.
-     */
-    static boolean looksLikeUrl(String source) {
-        return URL_SCHEME.matcher(source).matches()
-                || TRANSPORT_PREFIX.matcher(source).find()
-                || SCP_LIKE.matcher(source).matches();
-    }
-
-    /**
-     * Checks a git URL; returns it unchanged when git may be given it, throws {@link IngestException} with
-     * reason {@code BAD_SOURCE} and a one-line message otherwise.
+     * Checks a string {@link RepoSources#isGitUrl} accepts; returns it unchanged when git may be given it,
+     * throws {@link IngestException} with reason {@code BAD_SOURCE} and a one-line message otherwise.
      */
     static String validateUrl(String url, boolean allowFileUrls) {
         if (url.isEmpty()) {
@@ -68,19 +54,19 @@ final class GitSource {
                 throw bad("refusing git URL '" + redact(url) + "': it contains whitespace or control characters");
             }
         }
-        if (TRANSPORT_PREFIX.matcher(url).find()) {
+        if (RepoSources.TRANSPORT_PREFIX.matcher(url).find()) {
             throw bad(
                     "refusing git URL '" + redact(url)
                             + "': '<transport>::' remotes (such as ext::) can run commands; use https://, ssh:// or git@host:path");
         }
-        var scp = SCP_LIKE.matcher(url);
+        var scp = RepoSources.SCP_LIKE.matcher(url);
         if (scp.matches()) {
             if (scp.group(3).startsWith("-")) {
                 throw bad("refusing git URL '" + redact(url) + "': its path starts with '-'");
             }
             return url;
         }
-        var scheme = URL_SCHEME.matcher(url);
+        var scheme = RepoSources.URL_SCHEME.matcher(url);
         if (!scheme.matches()) {
             throw bad("not a git URL: '" + redact(url) + "' (use https://, ssh:// or git@host:path)");
         }
@@ -130,33 +116,6 @@ final class GitSource {
             throw bad("refusing branch '" + branch + "': not a plain branch or tag name");
         }
         return branch;
-    }
-
-    /** The repository name a URL implies: its last path segment without {@code .git}. */
-    static String repoNameOfUrl(String url) {
-        String path = url;
-        var scp = SCP_LIKE.matcher(url);
-        if (scp.matches()) {
-            path = scp.group(3);
-        } else {
-            try {
-                URI uri = new URI(url);
-                if (uri.getPath() != null) {
-                    path = uri.getPath();
-                }
-            } catch (URISyntaxException e) {
-                // fall back to the raw string
-            }
-        }
-        while (path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
-        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf(':'));
-        String last = slash < 0 ? path : path.substring(slash + 1);
-        if (last.endsWith(".git")) {
-            last = last.substring(0, last.length() - 4);
-        }
-        return last;
     }
 
     /**

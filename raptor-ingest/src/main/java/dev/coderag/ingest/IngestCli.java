@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -86,6 +87,16 @@ public final class IngestCli implements Runnable {
 
     // ---------------------------------------------------------------------------------------------------------
 
+    /** The store directory option of every command. */
+    static final class StoreDir {
+        @Option(
+                names = "--db",
+                paramLabel = "DIR",
+                defaultValue = "${env:RAG_DB:-.rag}",
+                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
+        String db;
+    }
+
     @Command(
             name = "ingest",
             mixinStandardHelpOptions = true,
@@ -106,12 +117,8 @@ public final class IngestCli implements Runnable {
         @Parameters(paramLabel = "<path-or-url>", arity = "1..*", description = "Directories or git URLs.")
         List<String> sources = new ArrayList<>();
 
-        @Option(
-                names = "--db",
-                paramLabel = "DIR",
-                defaultValue = "${env:RAG_DB:-.rag}",
-                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
-        String db;
+        @Mixin
+        StoreDir store;
 
         @Option(
                 names = "--name",
@@ -167,12 +174,8 @@ public final class IngestCli implements Runnable {
         @CommandLine.ParentCommand
         IngestCli cli;
 
-        @Option(
-                names = "--db",
-                paramLabel = "DIR",
-                defaultValue = "${env:RAG_DB:-.rag}",
-                description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
-        String db;
+        @Mixin
+        StoreDir store;
 
         @Option(names = "--json", description = "Print the status as JSON on stdout.")
         boolean json;
@@ -187,15 +190,18 @@ public final class IngestCli implements Runnable {
 
     private int ingest(IngestCommand c) {
         EmbeddingModel model = parseModel(c.model);
-        Path dir = parseDir(c.db);
+        Path dir = parseDir(c.store.db);
         if (c.maxFileSize <= 0) {
             throw new UsageException("--max-file-size must be positive");
         }
         if (c.name != null && c.sources.size() > 1) {
             throw new UsageException("--name applies to one source; ingest the sources one by one");
         }
-        IngestOptions options =
-                new IngestOptions(c.full, c.dryRun, c.maxFileSize, c.plainText, true, dir.resolve("repos"));
+        IngestOptions options = IngestOptions.defaults(dir)
+                .withFull(c.full)
+                .withDryRun(c.dryRun)
+                .withMaxFileBytes(c.maxFileSize)
+                .withPlainText(c.plainText);
         List<IngestRequest> requests = new ArrayList<>();
         for (String source : c.sources) {
             IngestRequest request =
@@ -238,7 +244,7 @@ public final class IngestCli implements Runnable {
     }
 
     private int status(StatusCommand c) {
-        Path dir = parseDir(c.db);
+        Path dir = parseDir(c.store.db);
         Optional<String> modelId = VectorStore.storedModelId(dir);
         if (modelId.isEmpty()) {
             throw new IngestException(

@@ -3,6 +3,10 @@ package dev.coderag.ingest;
 import java.nio.file.Path;
 
 /**
+ * How an {@link Ingester} runs. Start from {@link #defaults(Path)} and change what differs with the named
+ * withers ({@code IngestOptions.defaults(dir).withFull(true)}); the canonical constructor stays public only
+ * because Java requires it of a public record — prefer the withers, which cannot swap two booleans.
+ *
  * @param full re-embed every chunk of the repos, even unchanged ones
  * @param dryRun compute and report the plan; write nothing
  * @param maxFileBytes files larger than this are skipped
@@ -14,7 +18,35 @@ public record IngestOptions(
         boolean full, boolean dryRun, long maxFileBytes, boolean plainText, boolean allowFileUrls, Path cloneDir) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
+    /**
+     * Incremental, writing, files up to {@link #DEFAULT_MAX_FILE_BYTES}, no plain text, {@code file://} URLs
+     * accepted, clones in {@code <storeDir>/repos}.
+     */
     public static IngestOptions defaults(Path storeDir) {
         return new IngestOptions(false, false, DEFAULT_MAX_FILE_BYTES, false, true, storeDir.resolve("repos"));
+    }
+
+    public IngestOptions withFull(boolean full) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+    }
+
+    public IngestOptions withDryRun(boolean dryRun) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+    }
+
+    public IngestOptions withMaxFileBytes(long maxFileBytes) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+    }
+
+    public IngestOptions withPlainText(boolean plainText) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+    }
+
+    public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+    }
+
+    public IngestOptions withCloneDir(Path cloneDir) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
     }
 }

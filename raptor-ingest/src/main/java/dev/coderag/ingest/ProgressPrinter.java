@@ -38,12 +38,12 @@ final class ProgressPrinter implements ProgressListener {
             phaseKey = key;
             phaseStart = now;
         }
-        if (p.phase().equals("done")) {
+        if (p.phase() == IngestPhase.DONE) {
             finishBar();
             return;
         }
         long interval = terminal ? BAR_INTERVAL_NANOS : LINE_INTERVAL_NANOS;
-        boolean complete = p.phase().equals("parse")
+        boolean complete = p.phase() == IngestPhase.PARSE
                 ? p.filesTotal() > 0 && p.filesDone() == p.filesTotal()
                 : p.chunksTotal() > 0 && p.chunksDone() == p.chunksTotal();
         if (!newPhase && !complete && now - lastPrint < interval) {
@@ -73,8 +73,8 @@ final class ProgressPrinter implements ProgressListener {
 
     static String describe(IngestProgress p, double elapsed) {
         return switch (p.phase()) {
-            case "scan" -> p.repo() + ": scanning";
-            case "parse" -> {
+            case SCAN -> p.repo() + ": scanning";
+            case PARSE -> {
                 double rate = elapsed > 0 ? p.filesDone() / elapsed : 0;
                 yield String.format(
                         Locale.ROOT,
@@ -87,7 +87,7 @@ final class ProgressPrinter implements ProgressListener {
                         p.chunksDone(),
                         eta(p.filesTotal() - p.filesDone(), rate));
             }
-            case "embed" -> {
+            case EMBED -> {
                 double rate = elapsed > 0 ? p.chunksDone() / elapsed : 0;
                 yield String.format(
                         Locale.ROOT,
@@ -99,8 +99,8 @@ final class ProgressPrinter implements ProgressListener {
                         rate,
                         eta(p.chunksTotal() - p.chunksDone(), rate));
             }
-            case "write" -> p.repo() + ": writing";
-            default -> p.repo() + ": " + p.phase();
+            case WRITE -> p.repo() + ": writing";
+            case DONE -> p.repo() + ": " + p.phase().wireName();
         };
     }
 

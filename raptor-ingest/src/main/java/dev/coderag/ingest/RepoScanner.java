@@ -47,27 +47,33 @@ final class RepoScanner {
     private final boolean plainText;
     private final boolean full;
     private final String modelId;
+    private final Set<Path> excludedDirs;
 
-    RepoScanner(FileParser parser, long maxFileBytes, boolean plainText, boolean full, String modelId) {
+    /**
+     * @param options read for {@link IngestOptions#maxFileBytes()}, {@link IngestOptions#plainText()} and
+     *     {@link IngestOptions#full()} (re-parse every file)
+     * @param modelId the model id the chunks are stamped with
+     * @param excludedDirs directories never walked (the clone and store directories)
+     */
+    RepoScanner(FileParser parser, IngestOptions options, String modelId, Set<Path> excludedDirs) {
         this.parser = parser;
-        this.maxFileBytes = maxFileBytes;
-        this.plainText = plainText;
-        this.full = full;
+        this.maxFileBytes = options.maxFileBytes();
+        this.plainText = options.plainText();
+        this.full = options.full();
         this.modelId = modelId;
+        this.excludedDirs = Set.copyOf(excludedDirs);
     }
 
     /**
      * @param storedHashes path → file hash of the repo's stored file index
      * @param changedByGit when present, the only paths that may differ from their stored hash (files not in
      *     it keep their stored hash without being read)
-     * @param excludedDirs directories never walked
      */
     Scan scan(
             String repo,
             Path dir,
             Map<String, String> storedHashes,
             Optional<Set<String>> changedByGit,
-            Set<Path> excludedDirs,
             Progress progress)
             throws IOException {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {

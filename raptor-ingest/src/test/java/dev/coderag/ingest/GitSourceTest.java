@@ -47,7 +47,7 @@ class GitSourceTest {
                 "git@github.com:owner/repo.git"
             })
     void plain_remotes_are_accepted(String url) {
-        assertThat(GitSource.looksLikeUrl(url)).isTrue();
+        assertThat(RepoSources.isGitUrl(url)).isTrue();
         assertThat(GitSource.validateUrl(url, false)).isEqualTo(url);
     }
 
@@ -58,22 +58,6 @@ class GitSourceTest {
                         IngestException.class, e -> assertThat(e.reason()).isEqualTo(IngestException.Reason.BAD_SOURCE))
                 .hasMessageContaining("file://");
         assertThat(GitSource.validateUrl("file:///srv/repo.git", true)).isEqualTo("file:///srv/repo.git");
-    }
-
-    @Test
-    void transport_prefixed_sources_are_treated_as_urls_not_paths() {
-        assertThat(GitSource.looksLikeUrl("ext::sh -c x")).isTrue();
-        assertThat(GitSource.looksLikeUrl("some/dir")).isFalse();
-        assertThat(GitSource.looksLikeUrl("/abs/dir")).isFalse();
-    }
-
-    @Test
-    void repo_names_come_from_the_url() {
-        assertThat(GitSource.repoNameOfUrl("https://github.com/owner/repo.git")).isEqualTo("repo");
-        assertThat(GitSource.repoNameOfUrl("https://github.com/owner/repo/")).isEqualTo("repo");
-        assertThat(GitSource.repoNameOfUrl("git@github.com:owner/other.git")).isEqualTo("other");
-        assertThat(GitSource.repoNameOfUrl("git@github.com:solo.git")).isEqualTo("solo");
-        assertThat(GitSource.repoNameOfUrl("file:///srv/x/lib.git")).isEqualTo("lib");
     }
 
     @Test

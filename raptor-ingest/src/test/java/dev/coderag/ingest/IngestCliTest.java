@@ -87,6 +87,29 @@ class IngestCliTest {
     }
 
     @Test
+    void a_source_without_a_usable_name_asks_for_one() {
+        int code = run("ingest", "/", "--db", tmp.resolve("db").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(stderr()).isEqualTo("error: cannot derive a repo name from /; pass --name\n");
+    }
+
+    @Test
+    void an_invalid_name_is_refused_with_the_rule() {
+        int code = run(
+                "ingest",
+                tmp.toString(),
+                "--name",
+                "-bad",
+                "--db",
+                tmp.resolve("db").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(stderr())
+                .isEqualTo("error: bad repo name '-bad': use letters, digits, '.', '_' and '-' (at most 100)\n");
+    }
+
+    @Test
     void status_without_a_store_says_so_in_one_line() {
         int code = run("status", "--db", tmp.resolve("empty").toString());
 

@@ -99,7 +99,7 @@ class IngesterTest {
             assertThat(first.chunks().deleted()).isZero();
             assertThat(events)
                     .extracting(ProgressListener.IngestProgress::phase)
-                    .contains("parse", "embed", "done");
+                    .contains(IngestPhase.PARSE, IngestPhase.EMBED, IngestPhase.DONE);
             RepoInfo info = store.repo("tinyroute").orElseThrow();
             assertThat(info.chunks().get(ChunkKind.CODE)).isPositive();
             assertThat(info.chunks().get(ChunkKind.README)).isPositive();
@@ -190,7 +190,8 @@ class IngesterTest {
         write(repo.resolve("web/src/extra.ts"), "export function extra(): number {\n  return 1;\n}\n");
 
         try (VectorStore store = open()) {
-            IngestSummary plan = Ingester.create(store, embedder, withDryRun(IngestOptions.defaults(storeDir)))
+            IngestSummary plan = Ingester.create(
+                            store, embedder, IngestOptions.defaults(storeDir).withDryRun(true))
                     .ingest(List.of(tinyroute()), ProgressListener.NONE);
 
             assertThat(plan.files().changed()).isEqualTo(1);
@@ -335,10 +336,6 @@ class IngesterTest {
 
     private VectorStore open() {
         return VectorStore.open(storeDir, embedder.modelId(), embedder.dimension());
-    }
-
-    private static IngestOptions withDryRun(IngestOptions o) {
-        return new IngestOptions(o.full(), true, o.maxFileBytes(), o.plainText(), o.allowFileUrls(), o.cloneDir());
     }
 
     private static CodeChunk aMethod(VectorStore store, String path) {

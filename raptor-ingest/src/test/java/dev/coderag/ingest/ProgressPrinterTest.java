@@ -16,16 +16,16 @@ class ProgressPrinterTest {
     void plain_output_prints_phase_changes_and_then_a_line_every_five_seconds() {
         ProgressPrinter p = new ProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), false, () -> now);
 
-        p.onProgress(new IngestProgress("r", "parse", 0, 100, 0, 0));
+        p.onProgress(new IngestProgress("r", IngestPhase.PARSE, 0, 100, 0, 0));
         for (int i = 1; i <= 99; i++) {
             now += 100_000_000L; // 0.1 s per file: 9.9 s in all
-            p.onProgress(new IngestProgress("r", "parse", i, 100, i * 3, 0));
+            p.onProgress(new IngestProgress("r", IngestPhase.PARSE, i, 100, i * 3, 0));
         }
-        p.onProgress(new IngestProgress("r", "parse", 100, 100, 300, 0));
-        p.onProgress(new IngestProgress("r", "embed", 0, 0, 0, 300));
+        p.onProgress(new IngestProgress("r", IngestPhase.PARSE, 100, 100, 300, 0));
+        p.onProgress(new IngestProgress("r", IngestPhase.EMBED, 0, 0, 0, 300));
         now += 10_000_000_000L;
-        p.onProgress(new IngestProgress("r", "embed", 100, 0, 100, 300));
-        p.onProgress(new IngestProgress("r", "done", 100, 100, 300, 300));
+        p.onProgress(new IngestProgress("r", IngestPhase.EMBED, 100, 0, 100, 300));
+        p.onProgress(new IngestProgress("r", IngestPhase.DONE, 100, 100, 300, 300));
 
         assertThat(buf.toString(StandardCharsets.UTF_8).lines().toList())
                 .containsExactly(
@@ -40,10 +40,10 @@ class ProgressPrinterTest {
     void terminal_output_redraws_one_line_and_ends_it_when_done() {
         ProgressPrinter p = new ProgressPrinter(new PrintStream(buf, true, StandardCharsets.UTF_8), true, () -> now);
 
-        p.onProgress(new IngestProgress("r", "embed", 0, 0, 0, 10));
+        p.onProgress(new IngestProgress("r", IngestPhase.EMBED, 0, 0, 0, 10));
         now += 1_000_000_000L;
-        p.onProgress(new IngestProgress("r", "embed", 0, 0, 5, 10));
-        p.onProgress(new IngestProgress("r", "done", 0, 0, 10, 10));
+        p.onProgress(new IngestProgress("r", IngestPhase.EMBED, 0, 0, 5, 10));
+        p.onProgress(new IngestProgress("r", IngestPhase.DONE, 0, 0, 10, 10));
 
         String out = buf.toString(StandardCharsets.UTF_8);
         assertThat(out)

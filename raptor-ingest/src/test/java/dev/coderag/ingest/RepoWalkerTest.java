@@ -120,8 +120,9 @@ class RepoWalkerTest {
         write("notes.xyz", "unsupported");
         write("README.md", "# " + "long prose line without wrapping ".repeat(60) + "\n");
 
-        RepoScanner.Scan scan = new RepoScanner(failingOn("@@explode@@"), 5000, false, false, "m")
-                .scan("r", repo, Map.of(), Optional.empty(), Set.of(), (d, t, c) -> {});
+        RepoScanner.Scan scan = new RepoScanner(
+                        failingOn("@@explode@@"), IngestOptions.defaults(repo).withMaxFileBytes(5000), "m", Set.of())
+                .scan("r", repo, Map.of(), Optional.empty(), (d, t, c) -> {});
 
         assertThat(scan.current()).containsOnlyKeys("Ok.java", "Latin1.java", "README.md");
         assertThat(scan.skipped())

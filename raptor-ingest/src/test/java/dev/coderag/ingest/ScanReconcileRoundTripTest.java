@@ -160,8 +160,9 @@ class ScanReconcileRoundTripTest {
     }
 
     private Reconciler.Plan reconcile(boolean full) throws IOException {
-        RepoScanner.Scan scan = new RepoScanner(parser, 1 << 20, false, full, "test-model")
-                .scan("r", repo, hashes(index), Optional.empty(), Set.of(), (d, t, c) -> {});
+        RepoScanner.Scan scan = new RepoScanner(
+                        parser, IngestOptions.defaults(repo).withFull(full), "test-model", Set.of())
+                .scan("r", repo, hashes(index), Optional.empty(), (d, t, c) -> {});
         return Reconciler.plan(scan.current(), index, scan.parsed(), full);
     }
 
@@ -204,8 +205,9 @@ class ScanReconcileRoundTripTest {
     }
 
     private void assertIndexEqualsFreshIngest() throws IOException {
-        RepoScanner.Scan fresh = new RepoScanner(parser, 1 << 20, false, true, "test-model")
-                .scan("r", repo, Map.of(), Optional.empty(), Set.of(), (d, t, c) -> {});
+        RepoScanner.Scan fresh = new RepoScanner(
+                        parser, IngestOptions.defaults(repo).withFull(true), "test-model", Set.of())
+                .scan("r", repo, Map.of(), Optional.empty(), (d, t, c) -> {});
         Set<String> freshIds = fresh.parsed().values().stream()
                 .flatMap(List::stream)
                 .map(Chunk::id)

@@ -2,7 +2,6 @@ package dev.coderag.ingest.parse;
 
 import dev.coderag.types.Language;
 import dev.coderag.types.ModuleDocChunk;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -17,36 +16,16 @@ final class GoHandler extends LanguageHandler {
     private static final Pattern DIRECTIVE = Pattern.compile("^//(go|line|nolint|export|extern)[:a-z].*");
 
     GoHandler() {
-        super(Language.GO, "go.scm", TreeSitterGo::new, Set.of("block", "field_declaration_list"));
-    }
-
-    @Override
-    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
-        if (blankLineBefore) {
-            return 0;
-        }
-        if (block.getLast().text().startsWith("/*")) {
-            return 1;
-        }
-        int count = 0;
-        for (int i = block.size() - 1; i >= 0 && block.get(i).text().startsWith("//"); i--) {
-            count++;
-        }
-        return count;
-    }
-
-    @Override
-    String docText(List<Comment> docComments) {
-        if (docComments.size() == 1 && docComments.getFirst().text().startsWith("/*")) {
-            return DocText.fromBlockComment(docComments.getFirst().text());
-        }
-        List<String> lines = new ArrayList<>();
-        for (Comment c : docComments) {
-            if (!DIRECTIVE.matcher(c.text()).matches()) {
-                lines.add(c.text());
-            }
-        }
-        return DocText.fromLineComments(lines, "//");
+        super(
+                Language.GO,
+                List.of("go.scm"),
+                TreeSitterGo::new,
+                Set.of("block", "field_declaration_list"),
+                new DocRule.LineRun(
+                        c -> c.startsWith("/*"),
+                        c -> c.startsWith("//"),
+                        c -> !DIRECTIVE.matcher(c).matches(),
+                        "//"));
     }
 
     @Override

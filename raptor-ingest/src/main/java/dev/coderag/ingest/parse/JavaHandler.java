@@ -12,7 +12,7 @@ final class JavaHandler extends LanguageHandler {
     JavaHandler() {
         super(
                 Language.JAVA,
-                "java.scm",
+                List.of("java.scm"),
                 TreeSitterJava::new,
                 Set.of(
                         "block",
@@ -20,17 +20,8 @@ final class JavaHandler extends LanguageHandler {
                         "interface_body",
                         "enum_body",
                         "constructor_body",
-                        "annotation_type_body"));
-    }
-
-    @Override
-    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
-        return BlockDocs.isJavadoc(block.getLast().text()) ? 1 : 0;
-    }
-
-    @Override
-    String docText(List<Comment> docComments) {
-        return DocText.fromBlockComment(docComments.getLast().text());
+                        "annotation_type_body"),
+                new DocRule.Javadoc());
     }
 
     @Override

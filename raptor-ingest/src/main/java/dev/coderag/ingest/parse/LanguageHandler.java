@@ -15,10 +15,10 @@ import org.treesitter.TSNode;
 import org.treesitter.TSQuery;
 
 /**
- * What differs between languages: the grammar, the definition query (a {@code .scm} resource next to
- * this class), where bodies are, and the doc-comment rules. {@link CodeExtractor} does the rest.
+ * What differs between languages: the grammar, the definition query ({@code .scm} resources next to
+ * this class, concatenated in order), where bodies are, and the doc-comment rules. {@link CodeExtractor} does the rest.
  *
- * <p>Capture names in the queries are the contract with {@link CodeExtractor}:
+ * <p>Capture names in the queries are the contract with {@link TreeFacts}, which reads them:
  *
  * <ul>
  *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
@@ -36,21 +36,26 @@ import org.treesitter.TSQuery;
  */
 abstract class LanguageHandler {
     private final Language language;
-    private final String queryResource;
-    private final Supplier<TSLanguage> grammarFactory;
+    private final List<String> queryResources;
     private final Set<String> bodyTypes;
-    private volatile TSLanguage grammar;
-    private volatile CompiledQuery query;
+    private final DocRule docRule;
+    private final Lazy<TSLanguage> grammar;
+    private final Lazy<CompiledQuery> query = new Lazy<>(this::compileQuery);
 
     /** A compiled query and the role of each capture id. Immutable; shared by all threads. */
     record CompiledQuery(TSQuery query, String[] captureNames) {}
 
     LanguageHandler(
-            Language language, String queryResource, Supplier<TSLanguage> grammarFactory, Set<String> bodyTypes) {
+            Language language,
+            List<String> queryResources,
+            Supplier<TSLanguage> grammarFactory,
+            Set<String> bodyTypes,
+            DocRule docRule) {
         this.language = language;
-        this.queryResource = queryResource;
-        this.grammarFactory = grammarFactory;
+        this.queryResources = List.copyOf(queryResources);
+        this.grammar = new Lazy<>(grammarFactory);
         this.bodyTypes = bodyTypes;
+        this.docRule = docRule;
     }
 
     final Language language() {
@@ -58,37 +63,23 @@ abstract class LanguageHandler {
     }
 
     final TSLanguage grammar() {
-        TSLanguage g = grammar;
-        if (g == null) {
-            synchronized (this) {
-                g = grammar;
-                if (g == null) {
-                    g = grammarFactory.get();
-                    grammar = g;
-                }
-            }
-        }
-        return g;
+        return grammar.get();
     }
 
     /** Compiling costs 20–350 ms, so it happens once per handler, on first use. */
     final CompiledQuery query() {
-        CompiledQuery q = query;
-        if (q == null) {
-            synchronized (this) {
-                q = query;
-                if (q == null) {
-                    TSQuery compiled = new TSQuery(grammar(), readResource(queryResource));
-                    String[] names = new String[compiled.getCaptureCount()];
-                    for (int i = 0; i < names.length; i++) {
-                        names[i] = compiled.getCaptureNameForId(i);
-                    }
-                    q = new CompiledQuery(compiled, names);
-                    query = q;
-                }
-            }
+        return query.get();
+    }
+
+    private CompiledQuery compileQuery() {
+        StringBuilder text = new StringBuilder();
+        queryResources.forEach(r -> text.append(readResource(r)));
+        TSQuery compiled = new TSQuery(grammar(), text.toString());
+        String[] names = new String[compiled.getCaptureCount()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = compiled.getCaptureNameForId(i);
         }
-        return q;
+        return new CompiledQuery(compiled, names);
     }
 
     private static String readResource(String name) {
@@ -142,20 +133,19 @@ abstract class LanguageHandler {
     }
 
     /**
-     * The doc comment of a definition from the contiguous comments right above it.
+     * The doc comment of a definition from the contiguous comments right above it, by the language's
+     * {@link DocRule}.
      *
-     * @param block comments above the definition, top to bottom, each starting its own line, with no
-     *     blank line between them; the last one is closest to the definition
-     * @param blankLineBefore whether an empty line separates the last comment from the definition
      * @return how many comments of the block (counted from the bottom) form the doc, 0 for none
+     * @see DocRule#count
      */
-    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
-        return 0;
+    final int docCommentCount(List<Comment> block, boolean blankLineBefore) {
+        return docRule.count(block, blankLineBefore);
     }
 
     /** The doc text of the comments chosen by {@link #docCommentCount}. */
-    String docText(List<Comment> docComments) {
-        return "";
+    final String docText(List<Comment> docComments) {
+        return docRule.text(docComments);
     }
 
     /** A docstring inside the body (Python), or "". Called while the tree is open. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -25,7 +26,8 @@ import org.xml.sax.SAXParseException;
 /**
  * Reads the name, description and dependencies of Cargo.toml, pom.xml, package.json, go.mod and
  * pyproject.toml into one chunk covering the whole file. A manifest that does not parse still gives a
- * chunk (named after the file, with whatever could be read). Thread-safe.
+ * chunk, named after the file: TOML (through {@link TomlTables}), JSON and XML are read whole or not at all,
+ * go.mod line by line. Thread-safe.
  *
  * <p>Dependencies are written as "name version" (Cargo, npm, go, Poetry), as declared (PEP 621
  * requirement strings) or as "groupId:artifactId" (Maven); non-runtime ones carry a suffix such as
@@ -43,8 +45,8 @@ final class ManifestParser {
         Info info;
         try {
             info = switch (fileName) {
-                case "Cargo.toml" -> cargo(TomlReader.parse(src.text()));
-                case "pyproject.toml" -> pyproject(TomlReader.parse(src.text()));
+                case "Cargo.toml" -> cargo(TomlTables.parse(src.text()));
+                case "pyproject.toml" -> pyproject(TomlTables.parse(src.text()));
                 case "package.json" -> packageJson(src.text());
                 case "go.mod" -> goMod(src.text());
                 case "pom.xml" -> pom(src.text());
@@ -78,7 +80,7 @@ final class ManifestParser {
     private static Info cargo(Map<String, Object> toml) {
         List<String> deps = new ArrayList<>();
         cargoDeps(toml, deps);
-        if (TomlReader.at(toml, "target") instanceof Map<?, ?> targets) {
+        if (TomlTables.at(toml, "target") instanceof Map<?, ?> targets) {
             for (Object target : targets.values()) {
                 if (target instanceof Map<?, ?> t) {
                     @SuppressWarnings("unchecked")
@@ -87,10 +89,10 @@ final class ManifestParser {
                 }
             }
         }
-        addCargoTable(TomlReader.at(toml, "workspace", "dependencies"), "", deps);
+        addCargoTable(TomlTables.at(toml, "workspace", "dependencies"), "", deps);
         return new Info(
-                string(TomlReader.at(toml, "package", "name")),
-                string(TomlReader.at(toml, "package", "description")),
+                string(TomlTables.at(toml, "package", "name")),
+                string(TomlTables.at(toml, "package", "description")),
                 deps);
     }
 
@@ -100,13 +102,23 @@ final class ManifestParser {
         addCargoTable(table.get("build-dependencies"), " (build)", deps);
     }
 
-    /** {@code serde = "1.0"}, {@code tokio = { version = "1", … }} or a {@code [dependencies.x]} table. */
     private static void addCargoTable(Object table, String suffix, List<String> deps) {
+        addVersionTable(table, suffix, deps, name -> true);
+    }
+
+    /**
+     * A table of name → version: {@code serde = "1.0"}, {@code tokio = { version = "1", … }} or a
+     * {@code [dependencies.x]} table (Cargo and Poetry write dependencies alike).
+     */
+    private static void addVersionTable(Object table, String suffix, List<String> deps, Predicate<String> include) {
         if (!(table instanceof Map<?, ?> map)) {
             return;
         }
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
+            if (!include.test(name)) {
+                continue;
+            }
             String version =
                     e.getValue() instanceof Map<?, ?> spec ? string(spec.get("version")) : string(e.getValue());
             deps.add((version.isEmpty() ? name : name + " " + version) + suffix);
@@ -117,33 +129,33 @@ final class ManifestParser {
 
     private static Info pyproject(Map<String, Object> toml) {
         List<String> deps = new ArrayList<>();
-        addStrings(TomlReader.at(toml, "project", "dependencies"), "", deps);
-        if (TomlReader.at(toml, "project", "optional-dependencies") instanceof Map<?, ?> extras) {
+        addStrings(TomlTables.at(toml, "project", "dependencies"), "", deps);
+        if (TomlTables.at(toml, "project", "optional-dependencies") instanceof Map<?, ?> extras) {
             for (Map.Entry<?, ?> e : extras.entrySet()) {
                 addStrings(e.getValue(), " (" + e.getKey() + ")", deps);
             }
         }
-        if (TomlReader.at(toml, "dependency-groups") instanceof Map<?, ?> groups) {
+        if (TomlTables.at(toml, "dependency-groups") instanceof Map<?, ?> groups) {
             for (Map.Entry<?, ?> e : groups.entrySet()) {
                 addStrings(e.getValue(), " (" + e.getKey() + ")", deps);
             }
         }
-        addPoetry(TomlReader.at(toml, "tool", "poetry", "dependencies"), "", deps);
-        addPoetry(TomlReader.at(toml, "tool", "poetry", "dev-dependencies"), " (dev)", deps);
-        if (TomlReader.at(toml, "tool", "poetry", "group") instanceof Map<?, ?> groups) {
+        addPoetry(TomlTables.at(toml, "tool", "poetry", "dependencies"), "", deps);
+        addPoetry(TomlTables.at(toml, "tool", "poetry", "dev-dependencies"), " (dev)", deps);
+        if (TomlTables.at(toml, "tool", "poetry", "group") instanceof Map<?, ?> groups) {
             for (Map.Entry<?, ?> e : groups.entrySet()) {
                 if (e.getValue() instanceof Map<?, ?> group) {
                     addPoetry(group.get("dependencies"), " (" + e.getKey() + ")", deps);
                 }
             }
         }
-        String name = string(TomlReader.at(toml, "project", "name"));
-        String description = string(TomlReader.at(toml, "project", "description"));
+        String name = string(TomlTables.at(toml, "project", "name"));
+        String description = string(TomlTables.at(toml, "project", "description"));
         if (name.isEmpty()) {
-            name = string(TomlReader.at(toml, "tool", "poetry", "name"));
+            name = string(TomlTables.at(toml, "tool", "poetry", "name"));
         }
         if (description.isEmpty()) {
-            description = string(TomlReader.at(toml, "tool", "poetry", "description"));
+            description = string(TomlTables.at(toml, "tool", "poetry", "description"));
         }
         return new Info(name, description, deps);
     }
@@ -159,18 +171,8 @@ final class ManifestParser {
     }
 
     private static void addPoetry(Object table, String suffix, List<String> deps) {
-        if (!(table instanceof Map<?, ?> map)) {
-            return;
-        }
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String name = String.valueOf(e.getKey());
-            if (name.equals("python")) {
-                continue; // the interpreter constraint, not a dependency
-            }
-            String version =
-                    e.getValue() instanceof Map<?, ?> spec ? string(spec.get("version")) : string(e.getValue());
-            deps.add((version.isEmpty() ? name : name + " " + version) + suffix);
-        }
+        // "python" is the interpreter constraint, not a dependency
+        addVersionTable(table, suffix, deps, name -> !name.equals("python"));
     }
 
     // ---- package.json ----

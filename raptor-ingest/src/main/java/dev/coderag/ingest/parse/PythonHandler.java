@@ -11,7 +11,7 @@ import org.treesitter.TreeSitterPython;
 /** Python: docstrings are the first statement of a body (or of the module) when it is a string. */
 final class PythonHandler extends LanguageHandler {
     PythonHandler() {
-        super(Language.PYTHON, "python.scm", TreeSitterPython::new, Set.of("block"));
+        super(Language.PYTHON, List.of("python.scm"), TreeSitterPython::new, Set.of("block"), new DocRule.None());
     }
 
     @Override

@@ -14,9 +14,10 @@ final class RustHandler extends LanguageHandler {
     RustHandler() {
         super(
                 Language.RUST,
-                "rust.scm",
+                List.of("rust.scm"),
                 TreeSitterRust::new,
-                Set.of("block", "field_declaration_list", "declaration_list", "enum_variant_list"));
+                Set.of("block", "field_declaration_list", "declaration_list", "enum_variant_list"),
+                new DocRule.LineRun(BlockDocs::isJavadoc, RustHandler::isOuterLineDoc, c -> true, "///"));
     }
 
     private static boolean isOuterLineDoc(String comment) {
@@ -25,29 +26,6 @@ final class RustHandler extends LanguageHandler {
 
     private static boolean isInnerDoc(String comment) {
         return comment.startsWith("//!") || comment.startsWith("/*!");
-    }
-
-    @Override
-    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
-        if (blankLineBefore) {
-            return 0;
-        }
-        if (BlockDocs.isJavadoc(block.getLast().text())) {
-            return 1;
-        }
-        int count = 0;
-        for (int i = block.size() - 1; i >= 0 && isOuterLineDoc(block.get(i).text()); i--) {
-            count++;
-        }
-        return count;
-    }
-
-    @Override
-    String docText(List<Comment> docComments) {
-        if (docComments.size() == 1 && docComments.getFirst().text().startsWith("/*")) {
-            return DocText.fromBlockComment(docComments.getFirst().text());
-        }
-        return DocText.fromLineComments(docComments.stream().map(Comment::text).toList(), "///");
     }
 
     @Override

@@ -13,7 +13,12 @@ import org.treesitter.TreeSitterTypescript;
 /** JavaScript (with JSX), TypeScript and TSX: JSDoc {@code /** *\/} docs, {@code constructor} methods. */
 final class ScriptHandler extends LanguageHandler {
     private ScriptHandler(Language language, String query, Supplier<TSLanguage> grammar) {
-        super(language, query, grammar, Set.of("statement_block", "class_body", "interface_body", "enum_body"));
+        super(
+                language,
+                List.of(query, "script-common.scm"),
+                grammar,
+                Set.of("statement_block", "class_body", "interface_body", "enum_body"),
+                new DocRule.Javadoc());
     }
 
     static ScriptHandler javascript() {
@@ -27,16 +32,6 @@ final class ScriptHandler extends LanguageHandler {
     /** TSX has the TypeScript node types plus JSX, so it shares the TypeScript query. */
     static ScriptHandler tsx() {
         return new ScriptHandler(Language.TSX, "typescript.scm", TreeSitterTsx::new);
-    }
-
-    @Override
-    int docCommentCount(List<Comment> block, boolean blankLineBefore) {
-        return BlockDocs.isJavadoc(block.getLast().text()) ? 1 : 0;
-    }
-
-    @Override
-    String docText(List<Comment> docComments) {
-        return DocText.fromBlockComment(docComments.getLast().text());
     }
 
     @Override

@@ -24,6 +24,12 @@ final class TextWindows {
     /** A called name at a 0-based row. */
     record RowCall(int row, String name) {}
 
+    /** What every window of one run of lines is stamped with. */
+    record Label(SourceFile file, Language language, SymbolKind kind, String symbol) {}
+
+    /** Consecutive source lines, the first being row {@code firstRow} (0-based), and the calls among them. */
+    private record Run(List<String> lines, int firstRow, List<RowCall> calls, Label label) {}
+
     private TextWindows() {}
 
     /**
@@ -31,36 +37,21 @@ final class TextWindows {
      * @return chunks for the windows that are not blank, in order, with exact 1-based line ranges
      */
     static List<CodeChunk> windows(
-            List<String> lines,
-            int firstRow,
-            List<RowCall> calls,
-            SourceFile file,
-            Language language,
-            SymbolKind kind,
-            String symbol,
-            ParseOptions options) {
-        LineSplitter.PartText text =
-                (from, to) -> EmbeddingText.of(window(lines, firstRow, from, to, calls, file, language, kind, symbol));
+            List<String> lines, int firstRow, List<RowCall> calls, Label label, ParseOptions options) {
+        Run run = new Run(lines, firstRow, calls, label);
+        LineSplitter.PartText text = (from, to) -> EmbeddingText.of(window(run, from, to));
         List<int[]> parts = LineSplitter.split(lines, WINDOW_LINES, budget(options), options.tokens(), text);
         List<CodeChunk> out = new ArrayList<>();
         for (int[] p : parts) {
             if (!String.join("", lines.subList(p[0], p[1])).isBlank()) {
-                out.add(window(lines, firstRow, p[0], p[1], calls, file, language, kind, symbol));
+                out.add(window(run, p[0], p[1]));
             }
         }
         return out;
     }
 
-    private static CodeChunk window(
-            List<String> lines,
-            int firstRow,
-            int from,
-            int to,
-            List<RowCall> calls,
-            SourceFile file,
-            Language language,
-            SymbolKind kind,
-            String symbol) {
+    private static CodeChunk window(Run run, int from, int to) {
+        List<String> lines = run.lines();
         // Blank lines at a window's edges are not part of what it cites.
         while (from < to - 1 && lines.get(from).isBlank()) {
             from++;
@@ -68,20 +59,21 @@ final class TextWindows {
         while (to - 1 > from && lines.get(to - 1).isBlank()) {
             to--;
         }
-        int startRow = firstRow + from;
-        int endRow = firstRow + to - 1;
+        int startRow = run.firstRow() + from;
+        int endRow = run.firstRow() + to - 1;
         LinkedHashSet<String> names = new LinkedHashSet<>();
-        for (RowCall c : calls) {
+        for (RowCall c : run.calls()) {
             if (c.row() >= startRow && c.row() <= endRow) {
                 names.add(c.name());
             }
         }
+        Label label = run.label();
         return new CodeChunk(
-                file.repo(),
-                file.path(),
-                language,
-                symbol,
-                kind,
+                label.file().repo(),
+                label.file().path(),
+                label.language(),
+                label.symbol(),
+                label.kind(),
                 "",
                 "",
                 "",
@@ -89,7 +81,7 @@ final class TextWindows {
                 startRow + 1,
                 endRow + 1,
                 List.copyOf(names),
-                file.modelId());
+                label.file().modelId());
     }
 
     /** Tokens a chunk's embedding text may have. */
@@ -103,7 +95,7 @@ final class TextWindows {
         for (int row = 0; row < src.rowCount(); row++) {
             lines.add(src.row(row));
         }
-        return windows(
-                lines, 0, List.of(), file, language, SymbolKind.TEXT, ModuleNames.fileName(file.path()), options);
+        Label label = new Label(file, language, SymbolKind.TEXT, ModuleNames.fileName(file.path()));
+        return windows(lines, 0, List.of(), label, options);
     }
 }

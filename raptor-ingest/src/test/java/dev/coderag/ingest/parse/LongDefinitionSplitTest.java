@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class LongDefinitionSplitTest {
     private static final int MAX_TOKENS = 200;
-    private static final ChunkParser SMALL_WINDOW =
-            ChunkParser.create(new ParseOptions(false, TokenCounter.APPROXIMATE, MAX_TOKENS));
+    private static final ChunkParser SMALL_WINDOW = ChunkParser.create(ParseOptions.DEFAULT.withMaxTokens(MAX_TOKENS));
 
     /** Lines 1-3 header, the method from line 4 to 4 + statements + 1, then the class end. */
     private static String javaWithLongMethod(int statements) {
@@ -115,7 +114,7 @@ class LongDefinitionSplitTest {
             calls.incrementAndGet();
             return text.length(); // one token per character: stricter than any real tokenizer
         };
-        ChunkParser parser = ChunkParser.create(new ParseOptions(false, counting, 512));
+        ChunkParser parser = ChunkParser.create(ParseOptions.DEFAULT.withTokens(counting));
 
         ParseResult small = parser.parse(new SourceFile("shop", "a.py", "def f():\n    return 1\n", "m"));
         assertThat(Fixtures.names(small)).containsExactly("f");

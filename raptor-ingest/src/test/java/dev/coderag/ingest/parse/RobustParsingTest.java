@@ -93,7 +93,7 @@ class RobustParsingTest {
         assertThat(off.category()).isEqualTo(FileCategory.UNSUPPORTED);
         assertThat(off.chunks()).isEmpty();
 
-        ChunkParser plain = ChunkParser.create(new ParseOptions(true, TokenCounter.APPROXIMATE, 512));
+        ChunkParser plain = ChunkParser.create(ParseOptions.DEFAULT.withPlainText(true));
         ParseResult on = plain.parse(new SourceFile("shop", "deploy/run.sh", script, "m"));
         assertThat(on.category()).isEqualTo(FileCategory.UNSUPPORTED);
         List<CodeChunk> windows = Fixtures.code(on);

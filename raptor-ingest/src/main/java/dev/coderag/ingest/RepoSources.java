@@ -1,0 +1,131 @@
+package dev.coderag.ingest;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The rules for repository sources and names, written once for every entry point (the ingest command line,
+ * the library, the chat server's API): which source strings are git URLs, which repo names are valid, and
+ * the name a source gets when none is given. Pure functions of their arguments; thread-safe.
+ *
+ * <p>These rules classify; they do not make a source safe. A string {@link #isGitUrl} accepts may still be
+ * refused (an {@code ext::} transport, a {@code file://} URL where those are off, an option-like path):
+ * {@link Ingester#check} applies every check without touching the network.
+ */
+public final class RepoSources {
+    /** The longest valid repo name. */
+    public static final int MAX_NAME_LENGTH = 100;
+
+    /** git's {@code <transport>::<address>} syntax ({@code ext::sh -c …}). */
+    static final Pattern TRANSPORT_PREFIX = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]*::");
+    /** The scp-like {@code user@host:path} form; groups: user, host, path. */
+    static final Pattern SCP_LIKE = Pattern.compile("^([A-Za-z0-9._\\-]+)@([A-Za-z0-9][A-Za-z0-9.\\-]*):(.+)$");
+    /** {@code scheme://…}; group 1 is the scheme. */
+    static final Pattern URL_SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.\\-]*)://.*");
+
+    private static final Pattern VALID_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
+    private static final Pattern NAME_INVALID_CHAR = Pattern.compile("[^A-Za-z0-9._\\-]");
+    private static final Pattern NAME_BAD_START = Pattern.compile("^[._\\-]+");
+
+    private RepoSources() {}
+
+    /**
+     * True when {@code source} is meant as a git URL rather than a local path: it has a {@code scheme://}
+     * (any scheme), a {@code transport::} prefix or the scp-like {@code user@host:path} form. Everything else
+     * is a path.
+     *
+     * @param source non-null; any length
+     */
+    public static boolean isGitUrl(String source) {
+        Objects.requireNonNull(source, "source");
+        return URL_SCHEME.matcher(source).matches()
+                || TRANSPORT_PREFIX.matcher(source).find()
+                || SCP_LIKE.matcher(source).matches();
+    }
+
+    /**
+     * True for a valid repo name: 1 to {@value #MAX_NAME_LENGTH} ASCII letters, digits, {@code .}, {@code _}
+     * and {@code -}, starting with a letter or digit. Such a name is safe as a directory name and in a URL path.
+     *
+     * @param name non-null; any length
+     */
+    public static boolean isValidName(String name) {
+        Objects.requireNonNull(name, "name");
+        return name.length() <= MAX_NAME_LENGTH && VALID_NAME.matcher(name).matches();
+    }
+
+    /**
+     * The repo name a source gets when the user gives none: for a {@linkplain #isGitUrl git URL} the last
+     * segment of its path without {@code .git}, otherwise {@link #defaultName(Path) the last segment of the
+     * path} as written. Characters not allowed in a name become {@code -}, leading {@code .}, {@code _} and
+     * {@code -} are dropped, and the result is cut to {@value #MAX_NAME_LENGTH} characters, so a present result
+     * is always {@linkplain #isValidName valid}.
+     *
+     * @param source non-null; any length
+     * @return empty when nothing is left (then the user must name the repo)
+     */
+    public static Optional<String> defaultName(String source) {
+        Objects.requireNonNull(source, "source");
+        if (isGitUrl(source)) {
+            return sanitized(repoNameOfUrl(source));
+        }
+        try {
+            return defaultName(Path.of(source));
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The repo name of a local directory: its last path segment, made valid as {@link #defaultName(String)}
+     * describes. Pass the real path ({@link Path#toRealPath}) to name {@code .} or {@code ..} by the directory
+     * they stand for, as the ingester does.
+     *
+     * @return empty for a root, or when no valid character is left
+     */
+    public static Optional<String> defaultName(Path directory) {
+        Path fileName = directory.getFileName();
+        return sanitized(fileName == null ? "" : fileName.toString());
+    }
+
+    /** The repository name a URL implies: its last path segment without {@code .git}; not yet sanitised. */
+    static String repoNameOfUrl(String url) {
+        String path = url;
+        var scp = SCP_LIKE.matcher(url);
+        if (scp.matches()) {
+            path = scp.group(3);
+        } else {
+            try {
+                URI uri = new URI(url);
+                if (uri.getPath() != null) {
+                    path = uri.getPath();
+                }
+            } catch (URISyntaxException e) {
+                // fall back to the raw string
+            }
+        }
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf(':'));
+        String last = slash < 0 ? path : path.substring(slash + 1);
+        if (last.endsWith(".git")) {
+            last = last.substring(0, last.length() - 4);
+        }
+        return last;
+    }
+
+    private static Optional<String> sanitized(String raw) {
+        String name = NAME_INVALID_CHAR.matcher(raw).replaceAll("-");
+        name = NAME_BAD_START.matcher(name).replaceAll("");
+        if (name.length() > MAX_NAME_LENGTH) {
+            name = name.substring(0, MAX_NAME_LENGTH);
+        }
+        return name.isEmpty() ? Optional.empty() : Optional.of(name);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.coderag.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Validates an {@link IngestRequest} and makes its source a local directory: a path as given (its real path),
+ * a git URL cloned — or its earlier clone updated — under {@link IngestOptions#cloneDir()}. Every failure is
+ * an {@link IngestException} with reason {@code BAD_SOURCE} (or {@code CLONE_FAILED} from git) and a one-line
+ * message in which credentials are redacted.
+ */
+final class SourceResolver {
+    private SourceResolver() {}
+
+    /**
+     * A source made concrete.
+     *
+     * @param name the repo name to record
+     * @param dir the directory to walk
+     * @param source the source to record (a real path, or the URL with credentials redacted)
+     * @param explicitName whether the request named the repo (then a different recorded source is no conflict)
+     */
+    record Resolved(String name, Path dir, String source, boolean explicitName) {}
+
+    /** Resolves a request, cloning or updating a git URL's clone. */
+    static Resolved resolve(IngestRequest request, IngestOptions options) {
+        return resolve(request, options, true);
+    }
+
+    /** Applies every check of {@link #resolve} without touching the network or the disk beyond a stat. */
+    static void check(IngestRequest request, IngestOptions options) {
+        resolve(request, options, false);
+    }
+
+    private static Resolved resolve(IngestRequest request, IngestOptions options, boolean clone) {
+        String source = request.source();
+        String shown = GitSource.redact(source); // one line, no credentials
+        if (source.isBlank()) {
+            throw new IngestException(IngestException.Reason.BAD_SOURCE, "empty source");
+        }
+        if (source.startsWith("-")) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE, "refusing source '" + shown + "': it starts with '-'");
+        }
+        Optional<String> explicit = request.name().filter(n -> !n.isBlank());
+        explicit.ifPresent(SourceResolver::checkName);
+        if (RepoSources.isGitUrl(source)) {
+            String url = GitSource.validateUrl(source, options.allowFileUrls());
+            Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
+            String name = explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown)));
+            Path dir = options.cloneDir().resolve(name);
+            if (clone) {
+                GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls());
+            }
+            return new Resolved(name, dir, GitSource.redact(url), explicit.isPresent());
+        }
+        if (request.branch().filter(b -> !b.isBlank()).isPresent()) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE,
+                    "--branch applies to git URLs only; check out the branch in " + shown + " instead");
+        }
+        Path dir = realDirectory(source, shown);
+        String name = explicit.orElseGet(() -> RepoSources.defaultName(dir).orElseThrow(() -> noName(shown)));
+        return new Resolved(name, dir, dir.toString(), explicit.isPresent());
+    }
+
+    private static Path realDirectory(String source, String shown) {
+        Path dir;
+        try {
+            dir = Path.of(source);
+        } catch (InvalidPathException e) {
+            throw new IngestException(IngestException.Reason.BAD_SOURCE, "not a valid path: " + shown, e);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE,
+                    Files.exists(dir) ? "not a directory: " + shown : "no such directory: " + shown);
+        }
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE, "cannot read " + shown + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkName(String name) {
+        if (!RepoSources.isValidName(name)) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE,
+                    "bad repo name '" + name + "': use letters, digits, '.', '_' and '-' (at most 100)");
+        }
+    }
+
+    private static IngestException noName(String shown) {
+        return new IngestException(
+                IngestException.Reason.BAD_SOURCE, "cannot derive a repo name from " + shown + "; pass --name");
+    }
+}

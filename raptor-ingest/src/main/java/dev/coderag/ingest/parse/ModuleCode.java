@@ -1,0 +1,104 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.types.Chunk;
+import dev.coderag.types.SymbolKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Top-level code outside every definition (constants, {@code if __name__ == "__main__"}, route tables,
+ * {@code module.exports}) as MODULE chunks, so nothing a file says is lost. Pure.
+ */
+final class ModuleCode {
+    private static final Pattern DIRECTIVE_ONLY = Pattern.compile("^(['\"]use [a-z ]+['\"];?\\s*)+$");
+
+    private ModuleCode() {}
+
+    /**
+     * Whether a top-level node is (the wrapper of) a definition, or a declaration group of them; other
+     * statements that merely contain a definition (an object literal with methods) stay module code.
+     */
+    private static boolean isDefinition(
+            TreeFacts.TopNode node, List<Definition> topDefs, int from, LanguageHandler handler) {
+        for (int i = from; i < topDefs.size() && topDefs.get(i).codeStart < node.end(); i++) {
+            Definition d = topDefs.get(i);
+            if (d.declEnd <= node.start()) {
+                continue;
+            }
+            if (d.codeStart == node.start() || d.declStart == node.start() || handler.isDeclarationGroup(node.type())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The MODULE chunks of a file. Imports and package lines alone make no chunk.
+     *
+     * @param facts with its definitions sorted and nested ({@link DefinitionTree#nest})
+     * @param moduleCalls the calls outside every chunked definition
+     */
+    static List<Chunk> chunks(CodeFile code, TreeFacts facts, List<TreeFacts.Call> moduleCalls) {
+        LanguageHandler handler = code.handler();
+        SourceFile file = code.file();
+        SourceText src = code.src();
+        List<Definition> topDefs =
+                facts.defs.stream().filter(d -> d.parent == null).toList();
+        int docEndRow = facts.moduleDoc == null ? -1 : facts.moduleDoc.endLine() - 1;
+        List<int[]> groups = new ArrayList<>();
+        int[] current = null;
+        int defIndex = 0;
+        int commentsFrom = -1; // first row of the comments directly above the current node
+        int commentsTo = -1;
+        for (TreeFacts.TopNode node : facts.topLevel) {
+            int startRow = src.rowOf(node.start());
+            int endRow = src.endRowOf(node.start(), node.end());
+            if (node.type().equals("comment") || node.type().endsWith("_comment")) {
+                if (commentsFrom >= 0 && startRow <= commentsTo + 1) {
+                    commentsTo = endRow;
+                } else if (startRow > docEndRow) {
+                    commentsFrom = startRow;
+                    commentsTo = endRow;
+                }
+                continue;
+            }
+            int attachedFrom = commentsFrom >= 0 && commentsTo + 1 == startRow ? commentsFrom : startRow;
+            commentsFrom = -1;
+            while (defIndex < topDefs.size() && topDefs.get(defIndex).declEnd <= node.start()) {
+                defIndex++;
+            }
+            if (isDefinition(node, topDefs, defIndex, handler)) {
+                current = null;
+                continue;
+            }
+            if (handler.isBoringTopLevel(node.type()) || endRow <= docEndRow) {
+                continue;
+            }
+            if (current == null) {
+                current = new int[] {attachedFrom, endRow};
+                groups.add(current);
+            } else {
+                current[1] = Math.max(current[1], endRow);
+            }
+        }
+        List<Chunk> out = new ArrayList<>();
+        TextWindows.Label label =
+                new TextWindows.Label(file, handler.language(), SymbolKind.MODULE, ModuleNames.fileName(file.path()));
+        List<TextWindows.RowCall> rowCalls = moduleCalls.stream()
+                .map(c -> new TextWindows.RowCall(src.rowOf(c.start()), c.name()))
+                .toList();
+        for (int[] g : groups) {
+            List<String> lines = new ArrayList<>();
+            for (int row = g[0]; row <= g[1]; row++) {
+                lines.add(src.row(row));
+            }
+            String joined = String.join("\n", lines).strip();
+            if (joined.isEmpty() || DIRECTIVE_ONLY.matcher(joined).matches()) {
+                continue;
+            }
+            out.addAll(TextWindows.windows(lines, g[0], rowCalls, label, code.options()));
+        }
+        return out;
+    }
+}

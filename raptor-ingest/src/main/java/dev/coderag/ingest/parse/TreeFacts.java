@@ -1,0 +1,147 @@
+package dev.coderag.ingest.parse;
+
+import dev.coderag.ingest.parse.LanguageHandler.Comment;
+import dev.coderag.ingest.parse.LanguageHandler.CompiledQuery;
+import dev.coderag.types.ModuleDocChunk;
+import dev.coderag.types.SymbolKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.treesitter.TSNode;
+import org.treesitter.TSParser;
+import org.treesitter.TSQueryCapture;
+import org.treesitter.TSQueryCursor;
+import org.treesitter.TSQueryMatch;
+import org.treesitter.TSTree;
+
+/**
+ * Everything {@link CodeExtractor} needs from a file's syntax tree, copied out before the tree is closed:
+ * definitions, calls, comments, Rust attributes, wrapper nodes, top-level nodes and the module doc. This is
+ * the only part of the extraction that touches native tree-sitter nodes.
+ */
+final class TreeFacts {
+    final List<Definition> defs = new ArrayList<>();
+    final List<Call> calls = new ArrayList<>();
+    final List<Comment> comments = new ArrayList<>();
+    final List<int[]> attributes = new ArrayList<>();
+    final Map<Long, List<Long>> wrapped = new HashMap<>();
+    final List<TopNode> topLevel = new ArrayList<>();
+    ModuleDocChunk moduleDoc;
+
+    /** A called name at a byte offset. */
+    record Call(int start, String name) {}
+
+    /** A named child of the root node. */
+    record TopNode(String type, int start, int end) {}
+
+    private TreeFacts() {}
+
+    /**
+     * Parses the file and runs its language's query once.
+     *
+     * @param parser set to the file's language; owned by the current thread, as is {@code cursor}
+     */
+    static TreeFacts collect(CodeFile code, TSParser parser, TSQueryCursor cursor) {
+        LanguageHandler handler = code.handler();
+        SourceFile file = code.file();
+        SourceText src = code.src();
+        CompiledQuery query = handler.query();
+        String[] captureNames = query.captureNames();
+        TreeFacts facts = new TreeFacts();
+        Set<Long> seenDefs = new HashSet<>();
+        TSTree tree = parser.parseString(null, src.text());
+        if (tree == null) {
+            throw new IllegalStateException("tree-sitter returned no tree for " + file.path());
+        }
+        try {
+            TSNode root = tree.getRootNode();
+            cursor.exec(query.query(), root);
+            TSQueryMatch match = new TSQueryMatch();
+            while (cursor.nextMatch(match)) {
+                TSNode def = null;
+                TSNode name = null;
+                TSNode outer = null;
+                TSNode wrapped = null;
+                TSNode receiver = null;
+                String kindId = null;
+                for (TSQueryCapture capture : match.getCaptures()) {
+                    String captureName = captureNames[capture.getIndex()];
+                    TSNode node = capture.getNode();
+                    switch (captureName) {
+                        case "name" -> name = node;
+                        case "outer" -> outer = node;
+                        case "wrapped" -> wrapped = node;
+                        case "receiver" -> receiver = node;
+                        case "call" -> {
+                            String called = src.slice(node.getStartByte(), node.getEndByte());
+                            if (!called.isEmpty()) {
+                                facts.calls.add(new Call(node.getStartByte(), called));
+                            }
+                        }
+                        case "comment" -> {
+                            int start = node.getStartByte();
+                            int end = node.getEndByte();
+                            facts.comments.add(new Comment(
+                                    start, end, src.rowOf(start), src.endRowOf(start, end), src.slice(start, end)));
+                        }
+                        case "attribute" -> facts.attributes.add(new int[] {node.getStartByte(), node.getEndByte()});
+                        default -> {
+                            if (captureName.startsWith("definition.")) {
+                                def = node;
+                                kindId = captureName.substring("definition.".length());
+                            }
+                        }
+                    }
+                }
+                if (outer != null && wrapped != null) {
+                    facts.wrapped
+                            .computeIfAbsent(key(outer.getStartByte(), outer.getEndByte()), k -> new ArrayList<>())
+                            .add(key(wrapped.getStartByte(), wrapped.getEndByte()));
+                }
+                if (def != null && name != null && seenDefs.add(key(def.getStartByte(), def.getEndByte()))) {
+                    facts.defs.add(readDef(code, def, name, receiver, kindId));
+                }
+            }
+            facts.comments.sort(Comparator.comparingInt(Comment::start));
+            facts.attributes.sort(Comparator.comparingInt(a -> a[0]));
+            facts.moduleDoc = handler.moduleDoc(root, src, facts.comments, file);
+            int count = root.getNamedChildCount();
+            for (int i = 0; i < count; i++) {
+                TSNode child = root.getNamedChild(i);
+                facts.topLevel.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
+            }
+        } finally {
+            // Nodes point into the tree: nothing below may touch a TSNode (SIGSEGV after close).
+            tree.close();
+        }
+        return facts;
+    }
+
+    private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {
+        LanguageHandler handler = code.handler();
+        SourceText src = code.src();
+        SymbolKind kind = SymbolKind.fromId(kindId);
+        String rawName = src.slice(name.getStartByte(), name.getEndByte());
+        String receiverName = receiver == null
+                ? null
+                : handler.cleanReceiver(src.slice(receiver.getStartByte(), receiver.getEndByte()));
+        Definition def = new Definition(
+                kind, handler.cleanName(kind, rawName), receiverName, node.getStartByte(), node.getEndByte());
+        TSNode body = handler.findBody(node);
+        if (body != null) {
+            def.bodyStart = body.getStartByte();
+            def.bodyEnd = body.getEndByte();
+            def.bodyDoc = handler.docFromBody(body, src);
+        }
+        return def;
+    }
+
+    /** A byte range as one map key. */
+    static long key(int start, int end) {
+        return ((long) start << 32) | (end & 0xffffffffL);
+    }
+}
