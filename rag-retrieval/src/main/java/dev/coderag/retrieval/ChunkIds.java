@@ -7,7 +7,9 @@ import java.util.Map;
 
 /**
  * Memoises {@link Chunk#id()} (two SHA-256 over the chunk text) per chunk instance for the span of one
- * retrieval, where the same instances are keyed, sorted and fused hundreds of times. Thread-safe.
+ * retrieval. Only {@link ChunkSource} uses it, once per chunk a read returns (the store may hand the same
+ * instance to several reads); from there the id travels with the chunk ({@link Found}). It goes when the store
+ * returns each chunk's stored id. Thread-safe.
  */
 final class ChunkIds {
     private final Map<Chunk, String> cache = Collections.synchronizedMap(new IdentityHashMap<>());

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -23,22 +24,57 @@ import java.util.Set;
 final class Fusion {
     private Fusion() {}
 
-    /** A ranked list from one retriever over one table (or over several, for pins and graph). */
-    record RankedList(Via via, double weight, List<Chunk> chunks) {
+    /**
+     * A ranked list from one retriever over one table (or over several, for pins and graph).
+     *
+     * @param ids the stored id of each chunk, position by position
+     */
+    record RankedList(Via via, double weight, List<Chunk> chunks, List<String> ids) {
         RankedList {
             chunks = List.copyOf(chunks);
+            ids = List.copyOf(ids);
+            if (ids.size() != chunks.size()) {
+                throw new IllegalArgumentException(ids.size() + " ids for " + chunks.size() + " chunks");
+            }
+        }
+
+        /** A list of chunks without stored ids at hand (tests): each id is computed by {@link Chunk#id()}. */
+        RankedList(Via via, double weight, List<Chunk> chunks) {
+            this(via, weight, chunks, chunks.stream().map(Chunk::id).toList());
+        }
+
+        static RankedList of(Via via, double weight, List<Found> found) {
+            return new RankedList(
+                    via,
+                    weight,
+                    found.stream().map(Found::chunk).toList(),
+                    found.stream().map(Found::id).toList());
         }
     }
 
     /** A fused candidate. {@code via} lists every retriever whose list contained it. */
-    record Fused(Chunk chunk, double score, Set<Via> via) {
+    record Fused(Found found, double score, Set<Via> via) {
         Fused {
+            Objects.requireNonNull(found, "found");
             via = Collections.unmodifiableSet(EnumSet.copyOf(via));
+        }
+
+        /** A candidate without its stored id at hand (tests): the id is computed by {@link Chunk#id()}. */
+        Fused(Chunk chunk, double score, Set<Via> via) {
+            this(new Found(chunk.id(), chunk), score, via);
+        }
+
+        String id() {
+            return found.id();
+        }
+
+        Chunk chunk() {
+            return found.chunk();
         }
 
         /** Where the candidate counts against quotas: graph-only finds have their own lane. */
         Lane lane() {
-            return via.equals(EnumSet.of(Via.GRAPH)) ? Lane.GRAPH : Lane.of(chunk.kind());
+            return via.equals(EnumSet.of(Via.GRAPH)) ? Lane.GRAPH : Lane.of(chunk().kind());
         }
     }
 
@@ -61,34 +97,32 @@ final class Fusion {
     }
 
     /**
-     * Fuses ranked lists by weighted RRF. Ties break by first appearance (earlier lists first), so results are
-     * deterministic. Lists with weight 0 only contribute provenance when the chunk scored elsewhere.
+     * Fuses ranked lists by weighted RRF, identifying chunks by the lists' ids. Ties break by first appearance
+     * (earlier lists first), so results are deterministic. Lists with weight 0 only contribute provenance when
+     * the chunk scored elsewhere.
      */
     static List<Fused> rrf(List<RankedList> lists, int k) {
-        return rrf(lists, k, Chunk::id);
-    }
-
-    /** As {@link #rrf(List, int)}, with a (memoising) id function. */
-    static List<Fused> rrf(List<RankedList> lists, int k, java.util.function.Function<Chunk, String> idOf) {
-        Map<String, Chunk> chunks = new LinkedHashMap<>();
+        Map<String, Found> found = new LinkedHashMap<>();
         Map<String, Double> scores = new HashMap<>();
         Map<String, EnumSet<Via>> via = new HashMap<>();
         for (RankedList list : lists) {
             Set<String> seenInList = new HashSet<>();
             int rank = 0;
-            for (Chunk c : list.chunks()) {
-                String id = idOf.apply(c);
+            for (int i = 0; i < list.chunks().size(); i++) {
+                String id = list.ids().get(i);
                 if (!seenInList.add(id)) {
                     continue;
                 }
                 rank++;
-                chunks.putIfAbsent(id, c);
+                if (!found.containsKey(id)) {
+                    found.put(id, new Found(id, list.chunks().get(i)));
+                }
                 scores.merge(id, list.weight() / (k + rank), Double::sum);
                 via.computeIfAbsent(id, x -> EnumSet.noneOf(Via.class)).add(list.via());
             }
         }
-        List<Fused> out = new ArrayList<>(chunks.size());
-        for (Map.Entry<String, Chunk> e : chunks.entrySet()) {
+        List<Fused> out = new ArrayList<>(found.size());
+        for (Map.Entry<String, Found> e : found.entrySet()) {
             double s = scores.get(e.getKey());
             if (s > 0) {
                 out.add(new Fused(e.getValue(), s, via.get(e.getKey())));
@@ -157,18 +191,31 @@ final class Fusion {
         return scaled;
     }
 
-    /** Merges lists that carry comparable scores (cosines of one model) by score, first occurrence wins. */
-    static List<dev.coderag.store.ScoredChunk> mergeByScore(
-            List<List<dev.coderag.store.ScoredChunk>> lists, java.util.function.Function<Chunk, String> idOf) {
-        Map<String, dev.coderag.store.ScoredChunk> best = new LinkedHashMap<>();
-        for (List<dev.coderag.store.ScoredChunk> list : lists) {
-            for (dev.coderag.store.ScoredChunk sc : list) {
-                best.merge(idOf.apply(sc.chunk()), sc, (a, b) -> a.score() >= b.score() ? a : b);
+    /** Merges lists that carry comparable scores (cosines of one model) by score, first occurrence wins ties. */
+    static List<Scored> mergeByScore(List<List<Scored>> lists) {
+        Map<String, Scored> best = new LinkedHashMap<>();
+        for (List<Scored> list : lists) {
+            for (Scored sc : list) {
+                best.merge(sc.id(), sc, (a, b) -> a.score() >= b.score() ? a : b);
             }
         }
-        List<dev.coderag.store.ScoredChunk> out = new ArrayList<>(best.values());
-        out.sort(
-                Comparator.comparingDouble(dev.coderag.store.ScoredChunk::score).reversed());
+        List<Scored> out = new ArrayList<>(best.values());
+        out.sort(Comparator.comparingDouble(Scored::score).reversed());
+        return out;
+    }
+
+    /**
+     * The first {@code limit} hits of one merged list as fused candidates found by {@code via}, keeping their
+     * scores, but at least 1e-9 so that a cosine clamped to 0 still counts as a (lowest) positive score.
+     */
+    static List<Fused> asFused(List<Scored> merged, Via via, int limit) {
+        List<Fused> out = new ArrayList<>();
+        for (Scored sc : merged) {
+            if (out.size() >= limit) {
+                break;
+            }
+            out.add(new Fused(sc.found(), Math.max(sc.score(), 1e-9), EnumSet.of(via)));
+        }
         return out;
     }
 

@@ -1,0 +1,220 @@
+package dev.coderag.retrieval;
+
+import dev.coderag.retrieval.Fusion.Fused;
+import dev.coderag.retrieval.Fusion.Lane;
+import dev.coderag.retrieval.Fusion.RankedList;
+import dev.coderag.retrieval.GraphExpansion.Expansion;
+import dev.coderag.retrieval.Pins.Pin;
+import dev.coderag.store.ScoredChunk;
+import dev.coderag.types.ChunkKind;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
+
+/**
+ * {@link RetrievalMode#FULL}, the production path of chat: the query's intent picks a route (per-table quotas,
+ * the vector/lexical balance, graph expansion); every routed table's vector and lexical search and the pin
+ * lookups run concurrently; weighted RRF fuses them, graph expansion adds callers and callees, and the quotas
+ * choose. Its stages, in the order the trace times them: start BM25 (before embedding, which it does not need),
+ * {@code embed}, {@code intent}, {@code search} (with {@code vector}, {@code lexical} and {@code pins} measured
+ * inside the concurrent tasks), {@code graph} (routes that expand only), {@code fuse}.
+ */
+final class FullMode implements ModeStrategy {
+    private final RoutingTable routing;
+
+    FullMode(RoutingTable routing) {
+        this.routing = routing;
+    }
+
+    @Override
+    public boolean joinsPreviousTerms() {
+        return true;
+    }
+
+    @Override
+    public Selection select(Request request) {
+        SearchTasks tasks = new SearchTasks();
+        Map<ChunkKind, Future<List<ScoredChunk>>> bm25 = startLexicalSearch(request, tasks);
+        ClassifiedQuery query = request.embedAndClassify();
+        Candidates candidates = search(request, query, bm25, tasks);
+        List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
+        List<Fused> fused = Fusion.rrf(lists, routing.rrfK());
+        Expansion graph = Expansion.NONE;
+        if (query.route().graph() > 0) {
+            graph = GraphExpansion.expand(
+                    request.source(), fused, query.quotas().getOrDefault(Lane.GRAPH, 0));
+            fused = fuseWithGraph(lists, fused, graph);
+            request.clock().lap("graph");
+        }
+        List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());
+        request.clock().lap("fuse");
+        return new Selection(
+                query, chosen, candidates.perRetriever(graph), graph.relations(), candidates.pinLocations());
+    }
+
+    /**
+     * Starts BM25 on every table some lexical route reads, at the deepest any route asks for, before the query
+     * is embedded: it needs no query vector, so the two largest stages overlap. The intent decides afterwards
+     * which of these results are used. No searches for a blank lexical query.
+     */
+    private Map<ChunkKind, Future<List<ScoredChunk>>> startLexicalSearch(Request request, SearchTasks tasks) {
+        Map<ChunkKind, Future<List<ScoredChunk>>> started = new EnumMap<>(ChunkKind.class);
+        String lexicalQuery = request.query().lexicalQuery();
+        if (!lexicalQuery.isBlank()) {
+            prefetchDepth(request.limit())
+                    .forEach((kind, depth) -> started.put(kind, tasks.submitTimed("lexical", () -> request.source()
+                            .bm25(kind, lexicalQuery, depth))));
+        }
+        return started;
+    }
+
+    /**
+     * Per table, the deepest BM25 list any route asks for at this limit (tables no lexical route reads are
+     * left out): the prefix of a deeper BM25 ranking is the shallower ranking, so one prefetch serves every
+     * intent.
+     */
+    private Map<ChunkKind, Integer> prefetchDepth(int limit) {
+        Map<ChunkKind, Integer> depth = new EnumMap<>(ChunkKind.class);
+        for (RoutingTable.Route route : routing.routes().values()) {
+            if (route.lexical() <= 0) {
+                continue;
+            }
+            Map<Lane, Integer> quotas = Fusion.quotas(route, limit);
+            for (ChunkKind kind : ChunkKind.values()) {
+                int quota = quotas.getOrDefault(Lane.of(kind), 0);
+                if (quota > 0) {
+                    depth.merge(kind, candidates(quota), Math::max);
+                }
+            }
+        }
+        return depth;
+    }
+
+    /** How many candidates a table's retrievers fetch for a quota. */
+    private int candidates(int quota) {
+        return Math.max(routing.minCandidates(), quota * routing.candidatesFactor());
+    }
+
+    /** One search of one table by one retriever, with the weight its list gets in fusion. */
+    private record SearchTask(Via via, double weight, Callable<List<Scored>> call) {}
+
+    /**
+     * What the concurrent searches found: one ranked list per routed table and retriever (in table order,
+     * vector before lexical), the hit counts, and the pins.
+     */
+    private record Candidates(List<RankedList> searched, int vectorHits, int lexicalHits, List<Pin> pins) {
+        /** The searched lists, then the pins' when there are any. */
+        List<RankedList> rankedLists(double pinWeight) {
+            List<RankedList> lists = new ArrayList<>(searched);
+            if (!pins.isEmpty()) {
+                lists.add(RankedList.of(
+                        Via.PIN, pinWeight, pins.stream().map(Pin::found).toList()));
+            }
+            return lists;
+        }
+
+        Map<String, Integer> perRetriever(Expansion graph) {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            counts.put(Via.VECTOR.id(), vectorHits);
+            counts.put(Via.LEXICAL.id(), lexicalHits);
+            counts.put(Via.PIN.id(), pins.size());
+            counts.put(Via.GRAPH.id(), graph.chunks().size());
+            return counts;
+        }
+
+        List<String> pinLocations() {
+            return pins.stream().map(p -> p.found().chunk().location()).toList();
+        }
+    }
+
+    /**
+     * Every routed table's vector search, its share of the BM25 already under way, and the pin lookups,
+     * concurrently: they are independent reads, and on an idle machine this halves the latency. Laps
+     * {@code search}, then adds the {@code vector}, {@code lexical} and {@code pins} time spent inside the tasks.
+     */
+    private Candidates search(
+            Request request, ClassifiedQuery query, Map<ChunkKind, Future<List<ScoredChunk>>> bm25, SearchTasks tasks) {
+        List<SearchTask> planned = plan(request.source(), query, bm25);
+        List<Future<List<Scored>>> running = new ArrayList<>();
+        for (SearchTask t : planned) {
+            // the lexical stage is timed by its prefetch; waiting for it here is not its cost
+            running.add(
+                    t.via() == Via.LEXICAL
+                            ? tasks.submit(t.call())
+                            : tasks.submitTimed(t.via().id(), t.call()));
+        }
+        Pins pins = new Pins(request.source(), query.relevance(), routing.maxPins());
+        Future<List<Pin>> pinSearch = tasks.submitTimed("pins", () -> pins.find(request.query(), request.followUp()));
+        List<RankedList> lists = new ArrayList<>();
+        int vectorHits = 0;
+        int lexicalHits = 0;
+        for (int i = 0; i < planned.size(); i++) {
+            SearchTask t = planned.get(i);
+            List<Scored> hits = SearchTasks.join(running.get(i));
+            if (t.via() == Via.VECTOR) {
+                query.relevance().record(hits);
+                vectorHits += hits.size();
+            } else {
+                lexicalHits += hits.size();
+            }
+            lists.add(RankedList.of(t.via(), t.weight(), Scored.found(hits)));
+        }
+        List<Pin> pinned = SearchTasks.join(pinSearch);
+        Stopwatch clock = request.clock();
+        clock.lap("search");
+        clock.add("vector", tasks.ms("vector"));
+        clock.add("lexical", tasks.ms("lexical"));
+        clock.add("pins", tasks.ms("pins"));
+        return new Candidates(lists, vectorHits, lexicalHits, pinned);
+    }
+
+    /**
+     * The searches of the routed tables (quota above 0), in table order: vector, then lexical when the route
+     * weighs it and BM25 ran. A table's lists weigh in proportion to its quota, the largest quota's at full
+     * weight, split between the retrievers by the route's lexical share.
+     */
+    private List<SearchTask> plan(
+            ChunkSource source, ClassifiedQuery query, Map<ChunkKind, Future<List<ScoredChunk>>> bm25) {
+        Map<Lane, Integer> quotas = query.quotas();
+        RoutingTable.Route route = query.route();
+        int maxQuota =
+                quotas.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        List<SearchTask> planned = new ArrayList<>();
+        for (ChunkKind kind : ChunkKind.values()) {
+            int quota = quotas.getOrDefault(Lane.of(kind), 0);
+            if (quota == 0) {
+                continue;
+            }
+            int k = candidates(quota);
+            double tableWeight = (double) quota / maxQuota;
+            planned.add(new SearchTask(
+                    Via.VECTOR, (1 - route.lexical()) * tableWeight, () -> source.vector(kind, query.vector(), k)));
+            Future<List<ScoredChunk>> prefetched = bm25.get(kind);
+            if (prefetched != null && route.lexical() > 0) {
+                planned.add(new SearchTask(
+                        Via.LEXICAL,
+                        route.lexical() * tableWeight,
+                        () -> source.lexical(head(SearchTasks.join(prefetched), k))));
+            }
+        }
+        return planned;
+    }
+
+    private static <T> List<T> head(List<T> list, int n) {
+        return list.size() <= n ? list : List.copyOf(list.subList(0, n));
+    }
+
+    /** Fuses again with the graph's list added, when the expansion found anything. */
+    private List<Fused> fuseWithGraph(List<RankedList> lists, List<Fused> fused, Expansion graph) {
+        if (graph.chunks().isEmpty()) {
+            return fused;
+        }
+        List<RankedList> withGraph = new ArrayList<>(lists);
+        withGraph.add(RankedList.of(Via.GRAPH, routing.graphWeight(), graph.chunks()));
+        return Fusion.rrf(withGraph, routing.rrfK());
+    }
+}

@@ -1,0 +1,200 @@
+package dev.coderag.retrieval;
+
+import dev.coderag.retrieval.QueryAnalysis.StackFrame;
+import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds the chunks a query names — stack frames (the chunk holding the line), file names, identifiers and, for
+ * short questions, plain words that are symbol names — and, in a conversation, what the previous question
+ * named or, failing all that, what the previous answer was about. Reads through the request's
+ * {@link ChunkSource} and fills {@link Relevance} for what it considers, which it also ranks by. Holds no state
+ * of its own; thread-safe as its source and relevance are.
+ */
+final class Pins {
+    /** A pinned chunk with the strength of the evidence (frame 3, named file or identifier 2, word 1). */
+    record Pin(Found found, double strength) {}
+
+    private final ChunkSource source;
+    private final Relevance relevance;
+    private final int maxPins;
+
+    Pins(ChunkSource source, Relevance relevance, int maxPins) {
+        this.source = source;
+        this.relevance = relevance;
+        this.maxPins = maxPins;
+    }
+
+    /** At most {@code maxPins} pins, strongest first, then most relevant. */
+    List<Pin> find(AnalyzedQuery query, Retriever.FollowUp followUp) {
+        Map<String, Pin> pins = new LinkedHashMap<>();
+        QueryAnalysis analysis = query.analysis();
+        addFramePins(pins, analysis.frames());
+        for (String name : analysis.fileNames()) {
+            addFilePins(pins, source.byPath(name), 2.0);
+        }
+        int identifiers = 0;
+        for (String id : analysis.identifiers()) {
+            if (identifiers++ >= 25) {
+                break;
+            }
+            addSymbolPins(pins, id, 2.0, 5);
+        }
+        for (String word : analysis.words()) {
+            addSymbolPins(pins, word, 1.0, 3);
+        }
+        if (query.previous().isPresent()) {
+            QueryAnalysis previous = query.previous().get();
+            for (String name : previous.fileNames()) {
+                addFilePins(pins, source.byPath(name), 0.8);
+            }
+            for (String id : previous.identifiers()) {
+                addSymbolPins(pins, id, 0.8, 5);
+            }
+            for (String word : previous.words()) {
+                addSymbolPins(pins, word, 0.6, 3);
+            }
+        }
+        if (pins.isEmpty()) {
+            // "and where is it called?": nothing named now, so the subject is what the last answer was about
+            Optional<String> repo = source.repo();
+            for (Found c :
+                    source.given(followUp.previousSources().stream().limit(2).toList())) {
+                if (repo.isEmpty() || repo.get().equals(c.chunk().repo())) {
+                    addPin(pins, c, 0.5);
+                }
+            }
+        }
+        relevance.fill(pins.values().stream().map(Pin::found).toList());
+        return pins.values().stream()
+                .sorted(Comparator.comparingDouble(Pin::strength)
+                        .thenComparingDouble(p -> relevance.of(p.found().id()))
+                        .reversed())
+                .limit(maxPins)
+                .toList();
+    }
+
+    /** The first ten application frames found in the store, in trace order, the top one strongest. */
+    private void addFramePins(Map<String, Pin> pins, List<StackFrame> frames) {
+        int frameIndex = 0;
+        for (StackFrame f : frames) {
+            if (QueryAnalyzer.isLibraryFrame(f) || frameIndex >= 10) {
+                continue;
+            }
+            List<Found> file = source.byPath(f.pathHint());
+            if (file.isEmpty() && !f.pathHint().equals(f.fileName())) {
+                file = source.byPath(f.fileName());
+            }
+            if (file.isEmpty()) {
+                continue;
+            }
+            Found best = frameChunk(file, f);
+            if (best != null) {
+                addPin(pins, best, 3.0 - frameIndex * 0.01);
+                frameIndex++;
+            }
+        }
+    }
+
+    /** The code chunk of a frame: the smallest one holding the line, else one named like the method. */
+    private static Found frameChunk(List<Found> file, StackFrame f) {
+        Found best = null;
+        for (Found c : file) {
+            if (c.chunk() instanceof CodeChunk
+                    && f.line() >= c.chunk().startLine()
+                    && f.line() <= c.chunk().endLine()) {
+                if (best == null || span(c.chunk()) < span(best.chunk())) {
+                    best = c;
+                }
+            }
+        }
+        if (best == null) {
+            for (Found c : file) {
+                if (c.chunk() instanceof CodeChunk code && code.symbol().equals(f.method())) {
+                    return c;
+                }
+            }
+            for (Found c : file) {
+                if (c.chunk() instanceof CodeChunk) {
+                    return c;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static int span(Chunk c) {
+        return c.endLine() - c.startLine();
+    }
+
+    private void addFilePins(Map<String, Pin> pins, List<Found> chunks, double strength) {
+        if (chunks.isEmpty()) {
+            return;
+        }
+        relevance.fill(chunks);
+        Map<String, List<Found>> byFile = new LinkedHashMap<>();
+        for (Found c : chunks) {
+            byFile.computeIfAbsent(c.chunk().repo() + "\0" + c.chunk().path(), x -> new ArrayList<>())
+                    .add(c);
+        }
+        // An ambiguous short name (index.ts in ten folders) pins less: best three files, best two chunks each.
+        byFile.values().stream()
+                .sorted(Comparator.comparingDouble(this::bestRelevance).reversed())
+                .limit(3)
+                .forEach(cs -> cs.stream()
+                        .sorted(Comparator.comparingDouble((Found c) -> relevance.of(c.id()))
+                                .reversed())
+                        .limit(2)
+                        .forEach(c -> addPin(pins, c, strength)));
+    }
+
+    private double bestRelevance(List<Found> chunks) {
+        return chunks.stream().mapToDouble(c -> relevance.of(c.id())).max().orElse(0);
+    }
+
+    private void addSymbolPins(Map<String, Pin> pins, String name, double strength, int maxAmbiguity) {
+        List<Found> found = source.bySymbol(name);
+        if (found.isEmpty() && name.indexOf('.') > 0) {
+            String last = name.substring(name.lastIndexOf('.') + 1);
+            String owner = name.substring(0, name.lastIndexOf('.'));
+            String ownerSimple = owner.substring(owner.lastIndexOf('.') + 1);
+            found = source.bySymbol(last).stream()
+                    .filter(c -> c.chunk() instanceof CodeChunk code
+                            && (code.enclosing().equals(ownerSimple)
+                                    || code.enclosing().endsWith("." + ownerSimple)
+                                    || declaredInFileOf(code, ownerSimple)))
+                    .toList();
+            if (found.isEmpty()) {
+                found = source.bySymbol(ownerSimple);
+            }
+        }
+        if (found.isEmpty()) {
+            return;
+        }
+        relevance.fill(found);
+        List<Found> ranked = found.stream()
+                .sorted(Comparator.comparingDouble((Found c) -> relevance.of(c.id()))
+                        .reversed())
+                .toList();
+        // A name defined in many places (toString, main) is weak evidence: keep only its best two.
+        int keep = ranked.size() > maxAmbiguity ? 2 : Math.min(ranked.size(), 3);
+        ranked.stream()
+                .limit(keep)
+                .forEach(c -> addPin(pins, c, ranked.size() > maxAmbiguity ? strength / 2 : strength));
+    }
+
+    private static boolean declaredInFileOf(CodeChunk code, String ownerSimple) {
+        String path = code.path();
+        return path.endsWith("/" + ownerSimple + ".java") || path.equals(ownerSimple + ".java");
+    }
+
+    private static void addPin(Map<String, Pin> pins, Found c, double strength) {
+        pins.merge(c.id(), new Pin(c, strength), (a, b) -> a.strength() >= b.strength() ? a : b);
+    }
+}

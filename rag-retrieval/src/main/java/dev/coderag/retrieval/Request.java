@@ -1,0 +1,82 @@
+package dev.coderag.retrieval;
+
+import dev.coderag.store.Embedder;
+import java.util.Objects;
+
+/**
+ * One call of {@link Retriever#retrieve}: the analysed query, the conversation it continues, the requested
+ * limit, where its chunks come from, and the clock whose laps become the trace's timings.
+ *
+ * <p>Not thread-safe: only the calling thread laps the clock and calls {@link #embedAndClassify()}. The chunk
+ * source and the relevance it leads to are thread-safe and may be handed to concurrent tasks.
+ */
+final class Request {
+    private final AnalyzedQuery query;
+    private final Retriever.FollowUp followUp;
+    private final int limit;
+    private final ChunkSource source;
+    private final Stopwatch clock;
+    private final Embedder embedder;
+    private final IntentClassifier intents;
+    private final RoutingTable routing;
+
+    /** @param limit hits in total; {@code <= 0} = the route's counts */
+    Request(
+            AnalyzedQuery query,
+            Retriever.FollowUp followUp,
+            int limit,
+            ChunkSource source,
+            Stopwatch clock,
+            Embedder embedder,
+            IntentClassifier intents,
+            RoutingTable routing) {
+        this.query = Objects.requireNonNull(query, "query");
+        this.followUp = Objects.requireNonNull(followUp, "followUp");
+        this.limit = limit;
+        this.source = Objects.requireNonNull(source, "source");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.intents = Objects.requireNonNull(intents, "intents");
+        this.routing = Objects.requireNonNull(routing, "routing");
+    }
+
+    AnalyzedQuery query() {
+        return query;
+    }
+
+    Retriever.FollowUp followUp() {
+        return followUp;
+    }
+
+    /** Hits in total as requested; {@code <= 0} = the route's counts. */
+    int limit() {
+        return limit;
+    }
+
+    ChunkSource source() {
+        return source;
+    }
+
+    Stopwatch clock() {
+        return clock;
+    }
+
+    /**
+     * Embeds the query (its first 512 tokens), classifies its intent and looks up the intent's route; laps
+     * {@code embed} and {@code intent}. Each mode calls this once, when its pipeline needs the query vector.
+     */
+    ClassifiedQuery embedAndClassify() {
+        float[] vector = embedder.embedQuery(query.text());
+        clock.lap("embed");
+        IntentClassifier.Result intent = intents.classify(vector, query.text());
+        clock.lap("intent");
+        RoutingTable.Route route = routing.route(intent.intent());
+        return new ClassifiedQuery(
+                vector,
+                intent,
+                route,
+                Fusion.quotas(route, limit),
+                limit > 0 ? limit : route.total(),
+                new Relevance(source, vector));
+    }
+}
