@@ -6,7 +6,7 @@ import dev.coderag.bench.CorpusChunks.ParsedFile;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoRecord;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
@@ -251,7 +251,7 @@ public final class ChatLatencyBench {
             throws IOException {
         for (String dir : reuseStores) {
             Path p = Path.of(dir);
-            if (VectorStore.storedModelId(p).filter(model.modelId()::equals).isEmpty()) {
+            if (Store.storedModelId(p).filter(model.modelId()::equals).isEmpty()) {
                 System.out.println("reuse: " + dir + " holds no " + model.modelId() + " store; skipped");
                 continue;
             }
@@ -262,10 +262,10 @@ public final class ChatLatencyBench {
                     .filter(h -> !cache.contains(h))
                     .toList();
             int found = 0;
-            try (VectorStore s = VectorStore.open(p, model.modelId(), 384)) {
+            try (Store s = Store.open(p, model.modelId(), 384)) {
                 for (int i = 0; i < absent.size(); i += 500) {
-                    for (Map.Entry<String, float[]> e : s.vectorsByContentHash(
-                                    absent.subList(i, Math.min(absent.size(), i + 500)))
+                    for (Map.Entry<String, float[]> e : s.vectors()
+                            .byContentHash(absent.subList(i, Math.min(absent.size(), i + 500)))
                             .entrySet()) {
                         cache.put(e.getKey(), e.getValue());
                         found++;
@@ -370,7 +370,7 @@ public final class ChatLatencyBench {
         Map<ChunkKind, Integer> perKind = new EnumMap<>(ChunkKind.class);
         Random random = new Random(SEED);
         Set<String> repos = new LinkedHashSet<>();
-        try (VectorStore store = VectorStore.open(dir, model.modelId(), 384);
+        try (Store store = Store.open(dir, model.modelId(), 384);
                 WriteTransaction tx = store.begin()) {
             for (int round = 1; count < size; round++) {
                 for (ParsedFile f : files) {

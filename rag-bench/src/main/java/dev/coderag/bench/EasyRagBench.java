@@ -13,7 +13,7 @@ import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.ScoredChunk;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.langchain4j.data.document.Document;
 import dev.langchain4j.data.document.loader.FileSystemDocumentLoader;
 import dev.langchain4j.data.document.parser.TextDocumentParser;
@@ -209,7 +209,7 @@ public final class EasyRagBench {
         try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_FP32)) {
             embedder.embedDocuments(List.of("warm up")); // the first call initialises ONNX Runtime
             double load = secs(t0);
-            try (VectorStore store = VectorStore.open(storeDir, embedder.modelId(), embedder.dimension())) {
+            try (Store store = Store.open(storeDir, embedder.modelId(), embedder.dimension())) {
                 long t1 = System.nanoTime();
                 IngestSummary s = Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
                         .ingest(
@@ -235,9 +235,11 @@ public final class EasyRagBench {
 
                 // Tokens the model saw (texts truncated to its window), counted after the timed ingest.
                 long tokens = 0;
-                for (var f : store.fileIndex(repo).values()) {
-                    for (var c : store.getAll(f.chunkIds())) {
-                        tokens += Math.min(embedder.maxTokens(), embedder.countTokens(c.embeddingText()));
+                for (var f : store.files().entries(repo).values()) {
+                    for (var c : store.chunks().getAll(f.chunkIds())) {
+                        tokens += Math.min(
+                                embedder.maxTokens(),
+                                embedder.countTokens(c.chunk().embeddingText()));
                     }
                 }
                 System.out.printf(

@@ -2,6 +2,7 @@ package dev.coderag.bench;
 
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
+import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
@@ -9,7 +10,8 @@ import dev.coderag.ingest.ProgressListener;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
+import dev.coderag.store.StoredChunk;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
@@ -76,7 +78,7 @@ public final class IngestBench {
 
         IngestOptions options = IngestOptions.defaults(storeDir);
         try (Embedder embedder = Embedder.open(model);
-                VectorStore store = VectorStore.open(storeDir, embedder.modelId(), embedder.dimension())) {
+                Store store = Store.open(storeDir, embedder.modelId(), embedder.dimension())) {
             Ingester ingester = Ingester.create(store, embedder, options);
             List<IngestRequest> request = List.of(IngestRequest.of(corpus.toString()));
 
@@ -109,7 +111,7 @@ public final class IngestBench {
             }
 
             // No change: re-ingest vs sha256sum over the indexed files, alternating, medians.
-            List<Path> files = store.fileIndex(repo).keySet().stream()
+            List<Path> files = store.files().entries(repo).keySet().stream()
                     .sorted()
                     .map(corpus::resolve)
                     .toList();
@@ -153,8 +155,7 @@ public final class IngestBench {
     }
 
     /** Ingests a copy under another name (vectors reused), edits one method body line, re-ingests, cleans up. */
-    private static void oneFunctionEdit(Path corpus, String repo, VectorStore store, Ingester ingester)
-            throws IOException {
+    private static void oneFunctionEdit(Path corpus, String repo, Store store, Ingester ingester) throws IOException {
         Path tmp = Files.createTempDirectory("ingest-bench");
         Path copy = tmp.resolve(repo + "-edit");
         copyTree(corpus, copy);
@@ -193,13 +194,13 @@ public final class IngestBench {
     }
 
     /** A mid-sized method of a mid-sized file, so that the edit is typical. */
-    private static CodeChunk pickMethod(VectorStore store, String repo) {
+    private static CodeChunk pickMethod(Store store, String repo) {
         List<CodeChunk> methods = new ArrayList<>();
-        for (FileEntry f : store.fileIndex(repo).values()) {
+        for (FileEntry f : store.files().entries(repo).values()) {
             if (f.chunkIds().size() < 8 || f.chunkIds().size() > 40) {
                 continue;
             }
-            for (Chunk c : store.getAll(f.chunkIds())) {
+            for (Chunk c : chunksOf(store.chunks().getAll(f.chunkIds()))) {
                 if (c instanceof CodeChunk cc
                         && cc.symbolKind() == SymbolKind.METHOD
                         && cc.endLine() - cc.startLine() >= 6
@@ -218,12 +219,12 @@ public final class IngestBench {
         return methods.get(methods.size() / 2);
     }
 
-    private static List<String> distinctTexts(VectorStore store, String repo) {
+    private static List<String> distinctTexts(Store store, String repo) {
         Map<String, String> byHash = new LinkedHashMap<>();
         List<String> ids = new ArrayList<>();
-        store.fileIndex(repo).values().forEach(f -> ids.addAll(f.chunkIds()));
+        store.files().entries(repo).values().forEach(f -> ids.addAll(f.chunkIds()));
         for (int i = 0; i < ids.size(); i += 1000) {
-            for (Chunk c : store.getAll(ids.subList(i, Math.min(ids.size(), i + 1000)))) {
+            for (Chunk c : chunksOf(store.chunks().getAll(ids.subList(i, Math.min(ids.size(), i + 1000))))) {
                 byHash.putIfAbsent(c.contentHash(), c.embeddingText());
             }
         }
@@ -249,7 +250,7 @@ public final class IngestBench {
         long[] last = {0};
         return p -> {
             long now = System.nanoTime();
-            if (now - last[0] > 30_000_000_000L || p.phase().equals("done")) {
+            if (now - last[0] > 30_000_000_000L || p.phase() == IngestPhase.DONE) {
                 last[0] = now;
                 System.err.printf(
                         Locale.ROOT,
@@ -333,5 +334,9 @@ public final class IngestBench {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    private static List<Chunk> chunksOf(List<StoredChunk> stored) {
+        return stored.stream().map(StoredChunk::chunk).toList();
     }
 }

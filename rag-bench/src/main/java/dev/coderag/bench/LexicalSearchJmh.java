@@ -2,7 +2,7 @@ package dev.coderag.bench;
 
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
@@ -57,7 +57,7 @@ public class LexicalSearchJmh {
     public String corpus;
 
     private Path dir;
-    private VectorStore store;
+    private Store store;
     private final List<String> queries = new ArrayList<>();
     private int next;
 
@@ -72,7 +72,7 @@ public class LexicalSearchJmh {
             chunks.addAll(file.chunks());
         }
         dir = Files.createTempDirectory("lexical-jmh");
-        store = VectorStore.open(dir, MODEL, DIM);
+        store = Store.open(dir, MODEL, DIM);
         Random random = new Random(42);
         try (WriteTransaction tx = store.begin()) {
             for (Chunk chunk : chunks) {
@@ -91,13 +91,13 @@ public class LexicalSearchJmh {
             queries.add(sb.toString());
         }
         System.out.printf("%n%s: %d chunks from %s%n", index, chunks.size(), root);
-        store.lexicalSearch(ChunkKind.CODE, queries.get(0), 50, SearchFilter.NONE); // builds the copy (memory)
+        store.lexical().search(ChunkKind.CODE, queries.get(0), 50, SearchFilter.NONE); // builds the copy (memory)
     }
 
     @Benchmark
     public List<ScoredChunk> search() {
         String q = queries.get(next++ % queries.size());
-        return store.lexicalSearch(ChunkKind.CODE, q, 50, SearchFilter.NONE);
+        return store.lexical().search(ChunkKind.CODE, q, 50, SearchFilter.NONE);
     }
 
     @TearDown(Level.Trial)

@@ -2,7 +2,7 @@ package dev.coderag.bench;
 
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
@@ -45,7 +45,7 @@ import java.util.stream.IntStream;
  * <ol>
  *   <li>raw: JVector alone — graph build time, then p50/p99 latency and recall@k of ANN for several search beam
  *       widths, against exact search on the same vectors;
- *   <li>store (unless {@code --skip-store}): the same vectors as chunks in a {@link VectorStore} — insert rate,
+ *   <li>store (unless {@code --skip-store}): the same vectors as chunks in a {@link Store} — insert rate,
  *       exact search (table kept below the exact threshold), graph build on first search, ANN search, and the
  *       restart that loads the saved graph instead of building it. Store latencies include fetching the chunks
  *       from SQLite.
@@ -182,7 +182,7 @@ public final class SearchBench {
             System.setProperty("coderag.store.exactBelow", String.valueOf(n + 1));
             System.setProperty("coderag.store.backgroundGraph", "false");
             long i0 = System.nanoTime();
-            try (VectorStore store = VectorStore.open(dir, MODEL, dim)) {
+            try (Store store = Store.open(dir, MODEL, dim)) {
                 int batch = 10_000;
                 for (int from = 0; from < n; from += batch) {
                     try (WriteTransaction tx = store.begin()) {
@@ -204,7 +204,7 @@ public final class SearchBench {
                         n / insertSeconds);
 
                 long l0 = System.nanoTime();
-                store.search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
+                store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
                 System.out.printf(Locale.ROOT, "store first search (loads vectors from SQLite): %.1f s%n", seconds(l0));
                 exact = storeSearch(store, queries, truth, ordinalById, k);
                 System.out.printf(
@@ -218,8 +218,8 @@ public final class SearchBench {
 
             System.setProperty("coderag.store.exactBelow", "20000");
             long g0 = System.nanoTime();
-            try (VectorStore store = VectorStore.open(dir, MODEL, dim)) {
-                store.search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
+            try (Store store = Store.open(dir, MODEL, dim)) {
+                store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
                 System.out.printf(
                         Locale.ROOT,
                         "store first search with the graph on (load vectors, build the graph, save it): %.1f s%n",
@@ -234,8 +234,8 @@ public final class SearchBench {
                         exact.stats().p50() / ann.stats().p50());
             }
             long r0 = System.nanoTime();
-            try (VectorStore store = VectorStore.open(dir, MODEL, dim)) {
-                store.search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
+            try (Store store = Store.open(dir, MODEL, dim)) {
+                store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
                 System.out.printf(
                         Locale.ROOT, "store restart, first search (loads the saved graph file): %.1f s%n", seconds(r0));
                 Result again = storeSearch(store, queries, truth, ordinalById, k);
@@ -249,7 +249,7 @@ public final class SearchBench {
                 long[] nanos = new long[queries.size()];
                 for (int q = 0; q < queries.size(); q++) {
                     long s = System.nanoTime();
-                    store.search(ChunkKind.CODE, queries.get(q), k, oneRepoDir);
+                    store.vectors().search(ChunkKind.CODE, queries.get(q), k, oneRepoDir);
                     nanos[q] = System.nanoTime() - s;
                 }
                 Stats filtered = Stats.of(nanos);
@@ -270,15 +270,15 @@ public final class SearchBench {
     private record Result(Stats stats, double recall) {}
 
     private static Result storeSearch(
-            VectorStore store, List<float[]> queries, List<int[]> truth, Map<String, Integer> ordinalById, int k) {
+            Store store, List<float[]> queries, List<int[]> truth, Map<String, Integer> ordinalById, int k) {
         for (int q = 0; q < Math.min(200, queries.size()); q++) {
-            store.search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
+            store.vectors().search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
         }
         long[] nanos = new long[queries.size()];
         double recall = 0;
         for (int q = 0; q < queries.size(); q++) {
             long s = System.nanoTime();
-            List<ScoredChunk> hits = store.search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
+            List<ScoredChunk> hits = store.vectors().search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
             nanos[q] = System.nanoTime() - s;
             int[] got =
                     hits.stream().mapToInt(h -> ordinalById.get(h.chunk().id())).toArray();

@@ -19,7 +19,7 @@ import dev.coderag.retrieval.Stopwatch;
 import dev.coderag.retrieval.Via;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.RepoInfo;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ public final class ChatService {
     }
 
     /** A service over an open store and embedder (both stay owned by the caller). */
-    public static ChatService create(VectorStore store, Embedder embedder, ChatOptions options) {
+    public static ChatService create(Store store, Embedder embedder, ChatOptions options) {
         return create(Retriever.create(store, embedder), options);
     }
 
@@ -156,8 +156,11 @@ public final class ChatService {
     /** Validates the question and opens (or continues) its chat. */
     private Conversation start(String query, ChatRequest request) {
         validate(query);
-        VectorStore store = retriever.store();
-        if (store.counts().values().stream().mapToInt(Integer::intValue).sum() == 0) {
+        Store store = retriever.store();
+        if (store.chunks().counts().values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum()
+                == 0) {
             throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
         }
         String chatId;
@@ -175,11 +178,11 @@ public final class ChatService {
             chatId = history.create(repo).id();
             turns = List.of();
         }
-        if (repo.isPresent() && store.repo(repo.get()).isEmpty()) {
+        if (repo.isPresent() && store.repos().get(repo.get()).isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
                     "unknown repository '" + abbreviate(repo.get()) + "' (indexed: "
-                            + store.repos().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
+                            + store.repos().list().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
                             + ")");
         }
         return new Conversation(chatId, turns, repo);
@@ -290,7 +293,7 @@ public final class ChatService {
     /** Starts an empty chat. */
     public ChatInfo newChat(Optional<String> repo) {
         repo.ifPresent(r -> {
-            if (retriever.store().repo(r).isEmpty()) {
+            if (retriever.store().repos().get(r).isEmpty()) {
                 throw new ChatException(ChatException.Reason.NOT_FOUND, "unknown repository '" + abbreviate(r) + "'");
             }
         });

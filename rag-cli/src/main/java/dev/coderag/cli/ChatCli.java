@@ -17,8 +17,8 @@ import dev.coderag.ingest.CliSupport;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
-import dev.coderag.store.VectorStore;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.InvalidPathException;
@@ -205,9 +205,9 @@ public final class ChatCli implements Runnable {
             ServerOptions options = new ServerOptions(host, port, chat);
             Path db = parent.dbPath(common.db);
             Embedder embedder = parent.openEmbedder(common, db);
-            VectorStore store;
+            Store store;
             try {
-                store = VectorStore.open(db, embedder.modelId(), embedder.dimension());
+                store = Store.open(db, embedder.modelId(), embedder.dimension());
             } catch (RuntimeException e) {
                 embedder.close();
                 throw e;
@@ -270,12 +270,12 @@ public final class ChatCli implements Runnable {
         @Override
         public Integer call() throws Exception {
             Path db = parent.dbPath(common.db);
-            if (VectorStore.storedModelId(db).isEmpty()) {
+            if (Store.storedModelId(db).isEmpty()) {
                 throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
             }
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
             try (Embedder embedder = parent.openEmbedder(common, db);
-                    VectorStore store = VectorStore.open(db, embedder.modelId(), embedder.dimension())) {
+                    Store store = Store.open(db, embedder.modelId(), embedder.dimension())) {
                 ChatService service = ChatService.create(store, embedder, chat);
                 ChatResponse r = service.ask(new ChatRequest(question, Optional.ofNullable(repo), Optional.empty()));
                 if (json) {
@@ -319,7 +319,7 @@ public final class ChatCli implements Runnable {
     Embedder openEmbedder(Common common, Path db) {
         String asked = common.model != null && !common.model.isBlank() ? common.model : env.get("RAG_MODEL");
         EmbeddingModel model;
-        Optional<String> stored = VectorStore.storedModelId(db);
+        Optional<String> stored = Store.storedModelId(db);
         try {
             if (asked != null && !asked.isBlank()) {
                 model = EmbeddingModel.fromName(asked);

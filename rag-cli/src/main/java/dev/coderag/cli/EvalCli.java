@@ -7,6 +7,7 @@ import dev.coderag.eval.EvalException;
 import dev.coderag.eval.EvalMode;
 import dev.coderag.eval.EvalRun;
 import dev.coderag.ingest.IngestException;
+import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.EmbeddingModel;
@@ -270,7 +271,7 @@ public final class EvalCli implements Callable<Integer> {
     private static final class ProgressLines implements ProgressListener {
         private static final long INTERVAL_NANOS = 10_000_000_000L;
         private final PrintStream err;
-        private String phase = "";
+        private IngestPhase phase;
         private long last;
 
         ProgressLines(PrintStream err) {
@@ -280,7 +281,7 @@ public final class EvalCli implements Callable<Integer> {
         @Override
         public void onProgress(ProgressListener.IngestProgress p) {
             long now = System.nanoTime();
-            if (p.phase().equals(phase) && now - last < INTERVAL_NANOS) {
+            if (p.phase() == phase && now - last < INTERVAL_NANOS) {
                 return;
             }
             phase = p.phase();

@@ -9,16 +9,15 @@ import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
+import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.Embedder;
-import dev.coderag.store.VectorStore;
-import java.net.URI;
+import dev.coderag.store.Store;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * The chat server's {@link Indexer}, backed by the real ingester: the one place where the web side meets ingest
@@ -26,68 +25,69 @@ import java.util.regex.Pattern;
  * clone {@code file://} URLs (a client could read any local repository that way). Thread-safe.
  */
 public final class IngesterIndexer implements Indexer {
-    private static final Pattern URL_LIKE = Pattern.compile("^(https?|ssh|git)://.+|^[\\w.-]+@[\\w.-]+:.+");
-    private static final Pattern VALID_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
-
     private final Ingester ingester;
     private final IngestOptions options;
 
-    public IngesterIndexer(VectorStore store, Embedder embedder) {
-        IngestOptions defaults = IngestOptions.defaults(store.directory());
-        this.options = new IngestOptions(
-                defaults.full(),
-                defaults.dryRun(),
-                defaults.maxFileBytes(),
-                defaults.plainText(),
-                false,
-                defaults.cloneDir());
+    public IngesterIndexer(Store store, Embedder embedder) {
+        this.options = IngestOptions.defaults(store.directory()).withAllowFileUrls(false);
         this.ingester = Ingester.create(store, embedder, options);
     }
 
     @Override
     public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name) {
+        Optional<String> explicit = name.map(String::strip).filter(n -> !n.isEmpty());
         String source;
-        String derived;
+        Optional<String> derived;
         if (path.isPresent()) {
-            String raw = path.get().strip();
-            if (raw.isEmpty()) {
-                throw new ChatException(ChatException.Reason.BAD_REQUEST, "\"path\" must not be empty");
-            }
-            if (raw.equals("~") || raw.startsWith("~/")) {
-                raw = System.getProperty("user.home") + raw.substring(1);
-            }
-            Path dir;
-            try {
-                dir = Path.of(raw).toAbsolutePath().normalize();
-            } catch (InvalidPathException e) {
-                throw new ChatException(ChatException.Reason.BAD_REQUEST, "not a valid path");
-            }
-            if (!Files.isDirectory(dir)) {
-                throw new ChatException(
-                        ChatException.Reason.BAD_REQUEST,
-                        "no such directory on the server: " + ChatService.abbreviate(raw));
-            }
+            Path dir = directory(path.get());
             source = dir.toString();
-            Path file = dir.getFileName();
-            derived = file == null ? "" : file.toString();
+            derived = RepoSources.defaultName(dir);
         } else {
             source = url.orElse("").strip();
-            if (source.startsWith("-") || !URL_LIKE.matcher(source).matches()) {
+            if (source.startsWith("-") || !RepoSources.isGitUrl(source)) {
                 throw new ChatException(
                         ChatException.Reason.BAD_REQUEST,
                         "\"url\" must be a git URL (https://…, ssh://… or git@host:owner/repo)");
             }
-            derived = urlName(source);
+            derived = RepoSources.defaultName(source);
         }
-        Optional<String> explicit = name.map(String::strip).filter(n -> !n.isEmpty());
-        String repoName = explicit.orElse(sanitize(derived));
-        if (!VALID_NAME.matcher(repoName).matches()) {
+        String repoName = explicit.or(() -> derived).orElse("");
+        if (!RepoSources.isValidName(repoName)) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): "
                             + ChatService.abbreviate(repoName));
         }
+        try {
+            // the ingester's own checks (refused transports, file:// from the network), without cloning
+            Ingester.check(new IngestRequest(source, explicit, Optional.empty()), options);
+        } catch (IngestException e) {
+            throw new ChatException(ChatException.Reason.BAD_REQUEST, e.getMessage(), e);
+        }
         return new Target(repoName, source, explicit);
+    }
+
+    /** A directory on this machine, for the API: {@code ~} is the server user's home. */
+    private static Path directory(String raw) {
+        String path = raw.strip();
+        if (path.isEmpty()) {
+            throw new ChatException(ChatException.Reason.BAD_REQUEST, "\"path\" must not be empty");
+        }
+        if (path.equals("~") || path.startsWith("~/")) {
+            path = System.getProperty("user.home") + path.substring(1);
+        }
+        Path dir;
+        try {
+            dir = Path.of(path).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw new ChatException(ChatException.Reason.BAD_REQUEST, "not a valid path");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ChatException(
+                    ChatException.Reason.BAD_REQUEST,
+                    "no such directory on the server: " + ChatService.abbreviate(raw));
+        }
+        return dir;
     }
 
     @Override
@@ -110,45 +110,18 @@ public final class IngesterIndexer implements Indexer {
     static RepoStatus.Progress progress(IngestProgress p) {
         double f =
                 switch (p.phase()) {
-                    case "scan" -> 0.02;
-                    case "parse" -> 0.05 + 0.30 * ratio(p.filesDone(), p.filesTotal());
-                    case "embed" -> 0.35 + 0.60 * ratio(p.chunksDone(), p.chunksTotal());
-                    case "write" -> 0.96;
-                    case "done" -> 1.0;
-                    default -> 0.0;
+                    case SCAN -> 0.02;
+                    case PARSE -> 0.05 + 0.30 * ratio(p.filesDone(), p.filesTotal());
+                    case EMBED -> 0.35 + 0.60 * ratio(p.chunksDone(), p.chunksTotal());
+                    case WRITE -> 0.96;
+                    case DONE -> 1.0;
                 };
         return new RepoStatus.Progress(
-                p.phase(), p.filesDone(), p.filesTotal(), p.chunksDone(), p.chunksTotal(), (int) Math.round(f * 100));
+                p.phase().wireName(), p.filesDone(), p.filesTotal(), p.chunksDone(), p.chunksTotal(), (int)
+                        Math.round(f * 100));
     }
 
     private static double ratio(int done, int total) {
         return total <= 0 ? 0 : Math.min(1, (double) done / total);
-    }
-
-    static String urlName(String url) {
-        String path = url;
-        int scp = url.indexOf(':');
-        if (url.contains("://")) {
-            try {
-                path = URI.create(url).getPath();
-            } catch (IllegalArgumentException e) {
-                path = url;
-            }
-        } else if (scp > 0) {
-            path = url.substring(scp + 1);
-        }
-        if (path == null) {
-            path = "";
-        }
-        while (path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
-        String last = path.substring(path.lastIndexOf('/') + 1);
-        return last.endsWith(".git") ? last.substring(0, last.length() - 4) : last;
-    }
-
-    static String sanitize(String raw) {
-        String name = raw.replaceAll("[^A-Za-z0-9._\\-]", "-").replaceAll("^[._\\-]+", "");
-        return name.length() > 100 ? name.substring(0, 100) : name;
     }
 }

@@ -15,7 +15,7 @@ import dev.coderag.chat.llm.LlmConfig;
 import dev.coderag.cli.IngesterIndexer;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /** The chat pipeline with a language model (a local fake speaking the real protocols) over the real store. */
 class ChatLlmTest {
     private static final String KEY = "sk-never-show-me-0123456789";
-    private static VectorStore store;
+    private static Store store;
 
     @BeforeAll
     static void load() {

@@ -10,7 +10,7 @@ import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -127,7 +127,7 @@ public final class EvalRun {
                 .orElse(all);
         try (Embedder embedder =
                         s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model());
-                VectorStore store = VectorStore.open(s.db(), embedder.modelId(), embedder.dimension())) {
+                Store store = Store.open(s.db(), embedder.modelId(), embedder.dimension())) {
             log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
                     + s.db() + ", model " + s.model().shortName());
             IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(s.db()))
@@ -135,7 +135,7 @@ public final class EvalRun {
                             List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
                             progress);
             ingested.accept(summary);
-            warnAboutMissingGold(store.fileIndex(s.repo()), selected, log);
+            warnAboutMissingGold(store.files().entries(s.repo()), selected, log);
 
             Retriever retriever = Retriever.create(store, embedder);
             Evaluator.Searcher searcher = (q, m) -> retriever

@@ -29,7 +29,7 @@ class EvaluatorTest {
                 end,
                 List.of(),
                 "m");
-        return new ScoredChunk(c, score);
+        return new ScoredChunk(c.id(), c, score);
     }
 
     private static EvalQuery query(String id, String... gold) {

@@ -3,7 +3,8 @@ package dev.coderag.retrieval;
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
+import dev.coderag.store.StoredChunk;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
@@ -15,21 +16,19 @@ import java.util.Optional;
 
 /**
  * Where the chunks of one retrieval come from: the store's searches and lookups, restricted to the request's
- * repository, and the sources of the previous answer. It is the only place their ids are obtained (through a
- * per-request {@link ChunkIds}), so when the store returns each hit's stored id this class is where that id
- * replaces the memo; everything downstream already reads {@link Found#id()}.
+ * repository, and the sources of the previous answer. It is the only place their ids are obtained: the store
+ * returns every hit and lookup with the id it is stored under, so nothing on the read path re-hashes a chunk;
+ * only the previous answer's few sources are hashed. Everything downstream reads {@link Found#id()}.
  *
- * <p>Thread-safe (the store is, and the memo is synchronised): the production path's concurrent searches share
- * one instance.
+ * <p>Thread-safe (the store is): the production path's concurrent searches share one instance.
  */
 final class ChunkSource {
-    private final VectorStore store;
+    private final Store store;
     private final Optional<String> repo;
     private final SearchFilter filter;
-    private final ChunkIds ids = new ChunkIds();
 
     /** @param repo restrict every read to this repository; empty = all */
-    ChunkSource(VectorStore store, Optional<String> repo) {
+    ChunkSource(Store store, Optional<String> repo) {
         this.store = Objects.requireNonNull(store, "store");
         this.repo = Objects.requireNonNull(repo, "repo");
         this.filter = SearchFilter.repo(repo.orElse(null));
@@ -41,7 +40,7 @@ final class ChunkSource {
 
     /** The nearest neighbours of {@code queryVector} in one table, best first. */
     List<Scored> vector(ChunkKind table, float[] queryVector, int k) {
-        return scored(store.search(table, queryVector, k, filter));
+        return scored(store.vectors().search(table, queryVector, k, filter));
     }
 
     /** One nearest-neighbour list per table, in {@link ChunkKind} order, searched one table after another. */
@@ -55,7 +54,7 @@ final class ChunkSource {
 
     /** BM25 hits of one table as the store ranks them, for a prefetch that re-ranks them later ({@link #lexical}). */
     List<ScoredChunk> bm25(ChunkKind table, String query, int k) {
-        return store.lexicalSearch(table, query, k, filter);
+        return store.lexical().search(table, query, k, filter);
     }
 
     /** BM25 hits of one table re-ranked by the evidence of the rest of each file ({@link Fusion#withFileSupport}). */
@@ -79,46 +78,44 @@ final class ChunkSource {
 
     /** The chunks of the files whose path is or ends with {@code pathOrSuffix}. */
     List<Found> byPath(String pathOrSuffix) {
-        return found(store.findByPath(pathOrSuffix, repo));
+        return found(store.chunks().byPath(pathOrSuffix, repo));
     }
 
     /** The chunks that define {@code symbol}. */
     List<Found> bySymbol(String symbol) {
-        return found(store.findBySymbol(symbol, repo));
+        return found(store.chunks().bySymbol(symbol, repo));
     }
 
     /** The stored chunks with these ids, as the store returns them. */
     List<Found> byIds(Collection<String> chunkIds) {
-        return found(store.getAll(chunkIds));
+        return found(store.chunks().getAll(chunkIds));
     }
 
     /** Chunks the caller brings along (the previous answer's sources), unfiltered. */
     List<Found> given(List<Chunk> chunks) {
-        return found(chunks);
+        return chunks.stream().map(c -> new Found(c.id(), c)).toList();
     }
 
     List<CallEdge> callers(String chunkId) {
-        return store.callers(chunkId);
+        return store.calls().callers(chunkId);
     }
 
     List<CallEdge> callees(String chunkId) {
-        return store.callees(chunkId);
+        return store.calls().callees(chunkId);
     }
 
     /** Stored embeddings by content hash (hashes without one are absent). */
     Map<String, float[]> vectorsByContentHash(Collection<String> contentHashes) {
-        return store.vectorsByContentHash(contentHashes);
+        return store.vectors().byContentHash(contentHashes);
     }
 
-    private List<Scored> scored(List<ScoredChunk> hits) {
-        return hits.stream().map(h -> new Scored(found(h.chunk()), h.score())).toList();
+    private static List<Scored> scored(List<ScoredChunk> hits) {
+        return hits.stream()
+                .map(h -> new Scored(new Found(h.id(), h.chunk()), h.score()))
+                .toList();
     }
 
-    private List<Found> found(List<Chunk> chunks) {
-        return chunks.stream().map(this::found).toList();
-    }
-
-    private Found found(Chunk chunk) {
-        return new Found(ids.of(chunk), chunk);
+    private static List<Found> found(List<StoredChunk> chunks) {
+        return chunks.stream().map(c -> new Found(c.id(), c.chunk())).toList();
     }
 }

@@ -247,7 +247,7 @@ final class Fusion {
         for (int i = 0; i < hits.size(); i++) {
             Chunk c = hits.get(i).chunk();
             double boosted = raw[i] + weight * (perFile.get(fileKey(c)) - raw[i]);
-            out.add(new dev.coderag.store.ScoredChunk(c, boosted / (boosted + 1)));
+            out.add(new dev.coderag.store.ScoredChunk(hits.get(i).id(), c, boosted / (boosted + 1)));
         }
         out.sort(
                 Comparator.comparingDouble(dev.coderag.store.ScoredChunk::score).reversed());

@@ -3,7 +3,7 @@ package dev.coderag.retrieval;
 import dev.coderag.retrieval.Fusion.Fused;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.ScoredChunk;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
@@ -26,13 +26,13 @@ import java.util.Optional;
  * rest is immutable).
  */
 public final class Retriever {
-    private final VectorStore store;
+    private final Store store;
     private final Embedder embedder;
     private final IntentClassifier intents;
     private final RoutingTable routing;
     private final Map<RetrievalMode, ModeStrategy> modes = new EnumMap<>(RetrievalMode.class);
 
-    Retriever(VectorStore store, Embedder embedder, IntentClassifier intents, RoutingTable routing) {
+    Retriever(Store store, Embedder embedder, IntentClassifier intents, RoutingTable routing) {
         this.store = Objects.requireNonNull(store, "store");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.intents = Objects.requireNonNull(intents, "intents");
@@ -46,7 +46,7 @@ public final class Retriever {
     }
 
     /** A retriever with the intent prototypes and routing table shipped in this module's resources. */
-    public static Retriever create(VectorStore store, Embedder embedder) {
+    public static Retriever create(Store store, Embedder embedder) {
         return new Retriever(store, embedder, IntentClassifier.load(embedder), RoutingTable.load());
     }
 
@@ -115,7 +115,7 @@ public final class Retriever {
         }
         for (Fused f : chosen) {
             double score = top > 0 ? Math.max(0, Math.min(1, f.score() / top)) : 0;
-            hits.add(new ScoredChunk(f.chunk(), score));
+            hits.add(new ScoredChunk(f.id(), f.chunk(), score));
             details.add(new RetrievalHit(f.chunk(), score, relevance.of(f.id()), f.via()));
             perTable.merge(f.chunk().kind().table(), 1, Integer::sum);
         }
@@ -138,7 +138,7 @@ public final class Retriever {
     }
 
     /** The store this retriever reads (owned by the caller). */
-    public VectorStore store() {
+    public Store store() {
         return store;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.coderag.store.ScoredChunk;
+import dev.coderag.types.CodeChunk;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,8 @@ class FileSupportTest {
 
     /** A hit with BM25 {@code bm25}, on the store's s / (s + 1) scale. */
     private static ScoredChunk bm25(String path, String symbol, double bm25) {
-        return new ScoredChunk(TestChunks.code(path, symbol, 1, 2), bm25 / (bm25 + 1));
+        CodeChunk c = TestChunks.code(path, symbol, 1, 2);
+        return new ScoredChunk(c.id(), c, bm25 / (bm25 + 1));
     }
 
     @Test

@@ -5,7 +5,7 @@ import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.store.Embedder;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,15 +28,15 @@ public final class FixtureStore {
 
     private FixtureStore() {}
 
-    private static VectorStore store;
+    private static Store store;
 
-    public static synchronized VectorStore store() {
+    public static synchronized Store store() {
         if (store == null) {
             Embedder embedder = SharedModel.embedder();
             Path dir = tempDir("coderag-chat-fixture-");
-            VectorStore s;
+            Store s;
             try {
-                s = VectorStore.open(dir, embedder.modelId(), embedder.dimension());
+                s = Store.open(dir, embedder.modelId(), embedder.dimension());
             } catch (RuntimeException e) {
                 delete(dir);
                 throw e;
@@ -56,10 +56,10 @@ public final class FixtureStore {
     }
 
     /** An empty store in its own temp dir (closed and deleted at exit). */
-    public static VectorStore emptyStore() {
+    public static Store emptyStore() {
         Embedder embedder = SharedModel.embedder();
         Path dir = tempDir("coderag-chat-empty-");
-        VectorStore s = VectorStore.open(dir, embedder.modelId(), embedder.dimension());
+        Store s = Store.open(dir, embedder.modelId(), embedder.dimension());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             s.close();
             delete(dir);

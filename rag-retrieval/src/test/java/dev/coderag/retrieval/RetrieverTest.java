@@ -3,7 +3,7 @@ package dev.coderag.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.coderag.store.ScoredChunk;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The retrieval API the evaluation harness calls, over the real fixture store. */
 class RetrieverTest {
     private static Retriever retriever;
-    private static VectorStore store;
+    private static Store store;
 
     @BeforeAll
     static void load() {

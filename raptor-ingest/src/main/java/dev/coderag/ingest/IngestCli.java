@@ -6,8 +6,8 @@ import static dev.coderag.ingest.CliSupport.quietLibraries;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
-import dev.coderag.store.VectorStore;
 import java.io.Console;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -210,7 +210,7 @@ public final class IngestCli implements Runnable {
             requests.add(request);
         }
 
-        Optional<String> storedModel = VectorStore.storedModelId(dir);
+        Optional<String> storedModel = Store.storedModelId(dir);
         boolean mismatch = storedModel.isPresent() && !storedModel.get().equals(model.modelId());
         if (mismatch && !c.full) {
             throw new IngestException(
@@ -227,9 +227,9 @@ public final class IngestCli implements Runnable {
                 summary = new Ingester(Optional.empty(), embedder, options, DefaultParser::create)
                         .ingest(requests, progress);
             } else {
-                try (VectorStore store = mismatch
-                        ? VectorStore.recreate(dir, embedder.modelId(), embedder.dimension())
-                        : VectorStore.open(dir, embedder.modelId(), embedder.dimension())) {
+                try (Store store = mismatch
+                        ? Store.recreate(dir, embedder.modelId(), embedder.dimension())
+                        : Store.open(dir, embedder.modelId(), embedder.dimension())) {
                     summary = new Ingester(Optional.of(store), embedder, options, DefaultParser::create)
                             .ingest(requests, progress);
                 }
@@ -245,14 +245,14 @@ public final class IngestCli implements Runnable {
 
     private int status(StatusCommand c) {
         Path dir = parseDir(c.store.db);
-        Optional<String> modelId = VectorStore.storedModelId(dir);
+        Optional<String> modelId = Store.storedModelId(dir);
         if (modelId.isEmpty()) {
             throw new IngestException(
                     IngestException.Reason.IO, "no store in " + dir + " (run: ingest <path-or-url> --db " + dir + ")");
         }
         List<RepoInfo> repos;
-        try (VectorStore store = VectorStore.open(dir, modelId.get(), STORE_DIMENSION)) {
-            repos = store.repos();
+        try (Store store = Store.open(dir, modelId.get(), STORE_DIMENSION)) {
+            repos = store.repos().list();
         }
         out.print(
                 c.json

@@ -4,8 +4,8 @@ import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
-import dev.coderag.store.VectorStore;
 import dev.coderag.store.WriteTransaction;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,14 +29,14 @@ import java.util.function.Function;
  * committed state. Every failure is an {@link IngestException} with a one-line message.
  */
 public final class Ingester {
-    private final Optional<VectorStore> store;
+    private final Optional<Store> store;
     private final Embedder embedder;
     private final IngestOptions options;
     private final RepoPlanner planner;
     private final ReentrantLock running = new ReentrantLock();
 
     Ingester(
-            Optional<VectorStore> store,
+            Optional<Store> store,
             Embedder embedder,
             IngestOptions options,
             Function<ParseOptions, FileParser> parsers) {
@@ -53,7 +53,7 @@ public final class Ingester {
      * @param store the store to keep current; may be serving searches at the same time
      * @param embedder the embedder whose model the store was built with
      */
-    public static Ingester create(VectorStore store, Embedder embedder, IngestOptions options) {
+    public static Ingester create(Store store, Embedder embedder, IngestOptions options) {
         return new Ingester(Optional.of(store), embedder, options, DefaultParser::create);
     }
 
@@ -120,7 +120,7 @@ public final class Ingester {
         String name = resolved.name();
         progress.onProgress(new IngestProgress(name, IngestPhase.SCAN, 0, 0, 0, 0));
         Optional<String> commit = GitSource.headCommit(resolved.dir());
-        Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repo(name));
+        Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repos().get(name));
         if (storedRepo.isPresent()
                 && !resolved.explicitName()
                 && !storedRepo.get().source().isEmpty()
@@ -143,7 +143,7 @@ public final class Ingester {
     }
 
     private WriteTransaction begin() {
-        VectorStore s = store.orElseThrow();
+        Store s = store.orElseThrow();
         try {
             return s.begin();
         } catch (StoreException e) {

@@ -4,7 +4,7 @@ import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.FileEntry;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ import java.util.function.Function;
 final class RepoPlanner {
     private static final int HASH_LOOKUP_BATCH = 500;
 
-    private final Optional<VectorStore> store;
+    private final Optional<Store> store;
     private final Embedder embedder;
     private final IngestOptions options;
     private final Function<ParseOptions, FileParser> parsers;
@@ -45,7 +45,7 @@ final class RepoPlanner {
             double parseSeconds) {}
 
     RepoPlanner(
-            Optional<VectorStore> store,
+            Optional<Store> store,
             Embedder embedder,
             IngestOptions options,
             Function<ParseOptions, FileParser> parsers) {
@@ -61,7 +61,8 @@ final class RepoPlanner {
         long parseStart = System.nanoTime();
         // Hashes only: the chunk ids are read below for the files that changed or went away, which on an
         // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
-        Map<String, String> storedHashes = store.map(s -> s.fileHashes(name)).orElse(Map.of());
+        Map<String, String> storedHashes =
+                store.map(s -> s.files().hashes(name)).orElse(Map.of());
         RepoScanner.Scan scan = scan(repo, storedHashes, progress);
         Map<String, String> current = scan.current();
         Map<String, FileEntry> stored = storedIndex(name, storedHashes, current, full);
@@ -134,17 +135,17 @@ final class RepoPlanner {
         });
         Map<String, FileEntry> withIds = touched.isEmpty()
                 ? Map.of()
-                : store.map(s -> s.fileIndex(repo, touched)).orElse(Map.of());
+                : store.map(s -> s.files().entries(repo, touched)).orElse(Map.of());
         Map<String, FileEntry> out = new LinkedHashMap<>();
         storedHashes.forEach(
                 (path, hash) -> out.put(path, withIds.getOrDefault(path, new FileEntry(repo, path, hash, List.of()))));
         return out;
     }
 
-    private static void lookupVectors(VectorStore s, Set<String> hashes, Map<String, float[]> into) {
+    private static void lookupVectors(Store s, Set<String> hashes, Map<String, float[]> into) {
         List<String> all = new ArrayList<>(hashes);
         for (int i = 0; i < all.size(); i += HASH_LOOKUP_BATCH) {
-            into.putAll(s.vectorsByContentHash(all.subList(i, Math.min(all.size(), i + HASH_LOOKUP_BATCH))));
+            into.putAll(s.vectors().byContentHash(all.subList(i, Math.min(all.size(), i + HASH_LOOKUP_BATCH))));
         }
     }
 }

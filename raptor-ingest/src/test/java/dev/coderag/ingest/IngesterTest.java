@@ -9,7 +9,8 @@ import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
+import dev.coderag.store.StoredChunk;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
@@ -65,7 +66,7 @@ class IngesterTest {
         copyTree(Path.of(IngesterTest.class.getResource("/fixture-repo").toURI()), templateRepo);
         templateStore = shared.resolve("store");
         coldEvents = new ArrayList<>();
-        try (VectorStore store = VectorStore.open(templateStore, embedder.modelId(), embedder.dimension())) {
+        try (Store store = Store.open(templateStore, embedder.modelId(), embedder.dimension())) {
             coldSummary = Ingester.create(store, embedder, IngestOptions.defaults(templateStore))
                     .ingest(List.of(IngestRequest.of(templateRepo.toString())), coldEvents::add);
         }
@@ -86,7 +87,7 @@ class IngesterTest {
 
     @Test
     void cold_ingest_then_a_rerun_embeds_nothing_then_a_one_function_edit_embeds_one_chunk() throws IOException {
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
             IngestSummary first = coldSummary;
             List<ProgressListener.IngestProgress> events = coldEvents;
@@ -100,14 +101,15 @@ class IngesterTest {
             assertThat(events)
                     .extracting(ProgressListener.IngestProgress::phase)
                     .contains(IngestPhase.PARSE, IngestPhase.EMBED, IngestPhase.DONE);
-            RepoInfo info = store.repo("tinyroute").orElseThrow();
+            RepoInfo info = store.repos().get("tinyroute").orElseThrow();
             assertThat(info.chunks().get(ChunkKind.CODE)).isPositive();
             assertThat(info.chunks().get(ChunkKind.README)).isPositive();
             assertThat(info.chunks().get(ChunkKind.MANIFEST)).isEqualTo(5);
             assertThat(info.languages()).containsKeys("java", "python", "rust", "go", "typescript", "javascript");
             assertThat(info.files()).isEqualTo(first.files().newFiles());
-            int stored =
-                    store.counts().values().stream().mapToInt(Integer::intValue).sum();
+            int stored = store.chunks().counts().values().stream()
+                    .mapToInt(Integer::intValue)
+                    .sum();
             assertThat(stored).isEqualTo(first.chunks().inserted());
 
             IngestSummary second = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
@@ -122,10 +124,12 @@ class IngesterTest {
 
             assertThat(third.files().changed()).isEqualTo(1);
             assertThat(third.chunks().embedded()).isEqualTo(1);
-            assertThat(store.get(method.id())).isEmpty();
-            List<Chunk> now = store.findByPath(method.path(), Optional.of("tinyroute"));
+            assertThat(store.chunks().get(method.id())).isEmpty();
+            List<Chunk> now = store.chunks().byPath(method.path(), Optional.of("tinyroute")).stream()
+                    .map(StoredChunk::chunk)
+                    .toList();
             assertThat(now).extracting(Chunk::title).contains(method.qualifiedName());
-            assertThat(store.counts().values().stream()
+            assertThat(store.chunks().counts().values().stream()
                             .mapToInt(Integer::intValue)
                             .sum())
                     .isEqualTo(stored);
@@ -138,20 +142,20 @@ class IngesterTest {
         write(
                 other.resolve("Calc.java"),
                 "class Calc {\n    int add(int a, int b) {\n        return a + b;\n    }\n}\n");
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
             ingester.ingest(List.of(tinyroute(), IngestRequest.of(other.toString())), ProgressListener.NONE);
-            Map<String, FileEntry> otherIndex = store.fileIndex("other");
+            Map<String, FileEntry> otherIndex = store.files().entries("other");
             assertThat(otherIndex).containsOnlyKeys("Calc.java");
 
             Files.delete(repo.resolve("docs/caching.md"));
             IngestSummary again = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
 
             assertThat(again.files().deleted()).isEqualTo(1);
-            assertThat(store.fileIndex("other")).isEqualTo(otherIndex);
-            assertThat(store.getAll(otherIndex.get("Calc.java").chunkIds()))
+            assertThat(store.files().entries("other")).isEqualTo(otherIndex);
+            assertThat(store.chunks().getAll(otherIndex.get("Calc.java").chunkIds()))
                     .hasSize(otherIndex.get("Calc.java").chunkIds().size());
-            assertThat(store.repos()).extracting(RepoInfo::name).containsExactlyInAnyOrder("tinyroute", "other");
+            assertThat(store.repos().list()).extracting(RepoInfo::name).containsExactlyInAnyOrder("tinyroute", "other");
         }
     }
 
@@ -159,7 +163,7 @@ class IngesterTest {
     void a_second_directory_with_a_taken_name_is_refused_unless_named() throws IOException {
         Path clash = tmp.resolve("elsewhere/tinyroute");
         write(clash.resolve("X.java"), "class X {}\n");
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
             ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
 
@@ -171,7 +175,7 @@ class IngesterTest {
             ingester.ingest(
                     List.of(new IngestRequest(clash.toString(), Optional.of("tinyroute-2"), Optional.empty())),
                     ProgressListener.NONE);
-            assertThat(store.fileIndex("tinyroute-2")).containsOnlyKeys("X.java");
+            assertThat(store.files().entries("tinyroute-2")).containsOnlyKeys("X.java");
         }
     }
 
@@ -180,16 +184,16 @@ class IngesterTest {
         CodeChunk method;
         Map<String, FileEntry> before;
         Map<ChunkKind, Integer> counts;
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             method = aMethod(store, "router/src/main/java/dev/tinyroute/http/Router.java");
-            before = store.fileIndex("tinyroute");
-            counts = store.counts();
+            before = store.files().entries("tinyroute");
+            counts = store.chunks().counts();
         }
         appendToLine(method.path(), method.endLine() - 1, " // tuned");
         Files.delete(repo.resolve("docs/caching.md"));
         write(repo.resolve("web/src/extra.ts"), "export function extra(): number {\n  return 1;\n}\n");
 
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             IngestSummary plan = Ingester.create(
                             store, embedder, IngestOptions.defaults(storeDir).withDryRun(true))
                     .ingest(List.of(tinyroute()), ProgressListener.NONE);
@@ -199,16 +203,16 @@ class IngesterTest {
             assertThat(plan.files().newFiles()).isEqualTo(1);
             assertThat(plan.chunks().embedded()).isEqualTo(2); // the edited method and the new function
             assertThat(plan.chunks().deleted()).isGreaterThan(1);
-            assertThat(store.fileIndex("tinyroute")).isEqualTo(before);
-            assertThat(store.counts()).isEqualTo(counts);
-            assertThat(store.get(method.id())).isPresent();
+            assertThat(store.files().entries("tinyroute")).isEqualTo(before);
+            assertThat(store.chunks().counts()).isEqualTo(counts);
+            assertThat(store.chunks().get(method.id())).isPresent();
         }
     }
 
     @Test
     void a_store_of_another_model_is_refused_with_a_hint_to_use_full() {
         Path otherStore = tmp.resolve("other-store");
-        try (VectorStore store = VectorStore.open(otherStore, "some/other-model", embedder.dimension())) {
+        try (Store store = Store.open(otherStore, "some/other-model", embedder.dimension())) {
             assertThatThrownBy(() -> Ingester.create(store, embedder, IngestOptions.defaults(otherStore))
                             .ingest(List.of(tinyroute()), ProgressListener.NONE))
                     .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
@@ -220,7 +224,7 @@ class IngesterTest {
 
     @Test
     void an_open_write_transaction_makes_ingest_fail_as_locked() {
-        try (VectorStore store = open();
+        try (Store store = open();
                 WriteTransaction held = store.begin()) {
             assertThatThrownBy(() -> Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
                             .ingest(List.of(tinyroute()), ProgressListener.NONE))
@@ -234,10 +238,10 @@ class IngesterTest {
     void git_checkouts_record_the_commit_and_changes_since_it_are_found_even_after_a_dirty_ingest() throws IOException {
         GitFixture.init(repo);
         String c1 = GitFixture.commit(repo, "fixture");
-        try (VectorStore store = open()) {
+        try (Store store = open()) {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
             ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
-            assertThat(store.repo("tinyroute").orElseThrow().commit()).isEqualTo(c1);
+            assertThat(store.repos().get("tinyroute").orElseThrow().commit()).isEqualTo(c1);
 
             appendToLine("cli/src/tinyroute/retry.py", 1, "  # committed edit");
             String c2 = GitFixture.commit(repo, "edit");
@@ -298,7 +302,7 @@ class IngesterTest {
     @Test
     void cli_refuses_another_model_without_full_and_rebuilds_the_store_with_it() throws IOException {
         Path otherStore = tmp.resolve("other-store");
-        VectorStore.open(otherStore, "some/other-model", embedder.dimension()).close();
+        Store.open(otherStore, "some/other-model", embedder.dimension()).close();
         Path small = tmp.resolve("small");
         write(
                 small.resolve("Calc.java"),
@@ -321,9 +325,9 @@ class IngesterTest {
                 new String[] {"ingest", small.toString(), "--full", "--json", "--db", otherStore.toString()}, o, e);
 
         assertThat(rebuilt).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(VectorStore.storedModelId(otherStore)).contains(embedder.modelId());
-        try (VectorStore store = VectorStore.open(otherStore, embedder.modelId(), embedder.dimension())) {
-            assertThat(store.fileIndex("small")).containsOnlyKeys("Calc.java");
+        assertThat(Store.storedModelId(otherStore)).contains(embedder.modelId());
+        try (Store store = Store.open(otherStore, embedder.modelId(), embedder.dimension())) {
+            assertThat(store.files().entries("small")).containsOnlyKeys("Calc.java");
         }
     }
 
@@ -334,12 +338,13 @@ class IngesterTest {
         return new IngestRequest(repo.toString(), Optional.of("tinyroute"), Optional.empty());
     }
 
-    private VectorStore open() {
-        return VectorStore.open(storeDir, embedder.modelId(), embedder.dimension());
+    private Store open() {
+        return Store.open(storeDir, embedder.modelId(), embedder.dimension());
     }
 
-    private static CodeChunk aMethod(VectorStore store, String path) {
-        return store.findByPath(path, Optional.of("tinyroute")).stream()
+    private static CodeChunk aMethod(Store store, String path) {
+        return store.chunks().byPath(path, Optional.of("tinyroute")).stream()
+                .map(StoredChunk::chunk)
                 .filter(c -> c instanceof CodeChunk cc
                         && cc.symbolKind() == SymbolKind.METHOD
                         && cc.endLine() - cc.startLine() >= 4)

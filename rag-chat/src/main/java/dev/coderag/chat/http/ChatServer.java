@@ -20,7 +20,7 @@ import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.chat.repos.SourceView;
 import dev.coderag.chat.web.WebUi;
 import dev.coderag.store.Embedder;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.ChunkKind;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
@@ -58,7 +58,7 @@ public final class ChatServer implements AutoCloseable {
     public static final String VERSION = loadVersion();
     private static final long TURN_TTL_NANOS = TimeUnit.MINUTES.toNanos(15);
 
-    private final VectorStore store;
+    private final Store store;
     private final Embedder embedder;
     private final ChatService service;
     private final RepoManager repos;
@@ -78,7 +78,7 @@ public final class ChatServer implements AutoCloseable {
             CompletableFuture<String> html,
             long createdNanos) {}
 
-    private ChatServer(VectorStore store, Embedder embedder, Indexer indexer, ServerOptions options) {
+    private ChatServer(Store store, Embedder embedder, Indexer indexer, ServerOptions options) {
         this.store = store;
         this.embedder = embedder;
         this.service = ChatService.create(store, embedder, options.chat());
@@ -109,7 +109,7 @@ public final class ChatServer implements AutoCloseable {
      * Starts a server over an open store and embedder (they stay owned by the caller; close them after
      * {@link #close()}); {@code indexer} runs the ingests that {@code POST /api/repos} asks for.
      */
-    public static ChatServer start(VectorStore store, Embedder embedder, Indexer indexer, ServerOptions options) {
+    public static ChatServer start(Store store, Embedder embedder, Indexer indexer, ServerOptions options) {
         ChatServer server = new ChatServer(
                 Objects.requireNonNull(store, "store"),
                 Objects.requireNonNull(embedder, "embedder"),
@@ -261,7 +261,7 @@ public final class ChatServer implements AutoCloseable {
 
     private void health(Context ctx) {
         Map<String, Integer> chunks = new LinkedHashMap<>();
-        Map<ChunkKind, Integer> counts = store.counts();
+        Map<ChunkKind, Integer> counts = store.chunks().counts();
         for (ChunkKind kind : ChunkKind.values()) {
             chunks.put(kind.table(), counts.getOrDefault(kind, 0));
         }
@@ -270,7 +270,7 @@ public final class ChatServer implements AutoCloseable {
         h.put("version", VERSION);
         h.put("model", embedder.modelId());
         h.put("generator", service.generator().id());
-        h.put("repos", store.repos().size());
+        h.put("repos", store.repos().list().size());
         h.put("indexing", repos.active());
         h.put("chunks", chunks);
         ctx.json(h);

@@ -2,8 +2,8 @@ package dev.coderag.chat.repos;
 
 import dev.coderag.chat.ChatException;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
-import dev.coderag.store.VectorStore;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +39,7 @@ public final class RepoManager implements AutoCloseable {
         }
     }
 
-    private final VectorStore store;
+    private final Store store;
     private final Indexer indexer;
     private final Map<String, Job> jobs = new ConcurrentHashMap<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -48,7 +48,7 @@ public final class RepoManager implements AutoCloseable {
         return t;
     });
 
-    public RepoManager(VectorStore store, Indexer indexer) {
+    public RepoManager(Store store, Indexer indexer) {
         this.store = store;
         this.indexer = indexer;
     }
@@ -99,7 +99,7 @@ public final class RepoManager implements AutoCloseable {
     /** Every repository: the store's, and those queued, indexing or failed. Sorted by name. */
     public List<RepoStatus> list() {
         Map<String, RepoStatus> out = new TreeMap<>();
-        for (RepoInfo info : store.repos()) {
+        for (RepoInfo info : store.repos().list()) {
             out.put(info.name(), merge(info, jobs.get(info.name())));
         }
         for (Job job : jobs.values()) {
@@ -109,7 +109,7 @@ public final class RepoManager implements AutoCloseable {
     }
 
     public Optional<RepoStatus> get(String name) {
-        Optional<RepoInfo> info = store.repo(name);
+        Optional<RepoInfo> info = store.repos().get(name);
         Job job = jobs.get(name);
         if (info.isEmpty() && job == null) {
             return Optional.empty();

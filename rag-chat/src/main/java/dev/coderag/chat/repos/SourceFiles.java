@@ -4,7 +4,7 @@ import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatService;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.Hashing;
 import dev.coderag.types.Language;
 import java.io.IOException;
@@ -28,11 +28,11 @@ import java.util.function.Function;
 public final class SourceFiles {
     static final int MAX_LINES = 5_000;
 
-    private final VectorStore store;
+    private final Store store;
     private final Function<String, Path> checkouts;
 
     /** @param checkouts the directory holding a repository's files when it was cloned from a git URL */
-    public SourceFiles(VectorStore store, Function<String, Path> checkouts) {
+    public SourceFiles(Store store, Function<String, Path> checkouts) {
         this.store = store;
         this.checkouts = checkouts;
     }
@@ -49,8 +49,8 @@ public final class SourceFiles {
         if (start != null && end != null && end < start) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "\"end\" is before \"start\"");
         }
-        RepoInfo info = store.repo(repo).orElseThrow(() -> notFound(repo, path));
-        Map<String, FileEntry> index = store.fileIndex(repo);
+        RepoInfo info = store.repos().get(repo).orElseThrow(() -> notFound(repo, path));
+        Map<String, FileEntry> index = store.files().entries(repo);
         FileEntry entry = index.get(path);
         if (entry == null) {
             throw notFound(repo, path);

@@ -12,7 +12,7 @@ import dev.coderag.chat.web.WebUi;
 import dev.coderag.cli.IngesterIndexer;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
-import dev.coderag.store.VectorStore;
+import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ class ChatServerTest {
     private static final String HEADER_PARSER = "router/src/main/java/dev/tinyroute/http/HeaderParser.java";
     private static final String FORMAT_JS = "web/src/format.js";
 
-    private static VectorStore store;
+    private static Store store;
     private static ChatServer server;
     private static HttpHelper http;
 
@@ -68,8 +68,10 @@ class ChatServerTest {
 
     @Test
     void where_is_a_fixture_function_implemented_returns_its_file_and_exact_lines_in_the_top_3_and_cites_it() {
-        Chunk parseHeader = store.findBySymbol("parseHeader", Optional.of(FixtureStore.REPO))
-                .getFirst();
+        Chunk parseHeader = store.chunks()
+                .bySymbol("parseHeader", Optional.of(FixtureStore.REPO))
+                .getFirst()
+                .chunk();
         assertThat(parseHeader.location()).isEqualTo(HEADER_PARSER + ":34-48");
         JsonNode r = ask("where is parseHeader implemented?");
         List<JsonNode> top3 = StreamSupport.stream(r.path("sources").spliterator(), false)
@@ -384,7 +386,7 @@ class ChatServerTest {
 
     @Test
     void an_empty_store_answers_503_with_the_ingest_hint() {
-        VectorStore emptyStore = FixtureStore.emptyStore();
+        Store emptyStore = FixtureStore.emptyStore();
         try (ChatServer empty = ChatServer.start(
                 emptyStore,
                 SharedModel.embedder(),
