@@ -1,21 +1,68 @@
 package dev.coderag.chat.answer;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.BlockQuote;
+import org.commonmark.node.CustomNode;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.Heading;
+import org.commonmark.node.Image;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.Link;
+import org.commonmark.node.Node;
+import org.commonmark.node.SoftLineBreak;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.commonmark.parser.beta.InlineContentParser;
+import org.commonmark.parser.beta.InlineContentParserFactory;
+import org.commonmark.parser.beta.ParsedInline;
+import org.commonmark.parser.beta.Scanner;
+import org.commonmark.renderer.NodeRenderer;
+import org.commonmark.renderer.html.DefaultUrlSanitizer;
+import org.commonmark.renderer.html.HtmlNodeRendererContext;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.commonmark.renderer.html.HtmlWriter;
+import org.commonmark.renderer.html.UrlSanitizer;
 
 /**
- * A deliberately tiny Markdown renderer for answers: fenced code, inline code, bold, headings, lists, quotes
- * and paragraphs. Every character of the input is HTML-escaped first; the only markup in the output is what
- * this class writes, so raw HTML in an answer (from code, a question or an LLM) shows as text. Pure and
- * thread-safe.
+ * Renders answer Markdown (from an LLM or the extractive generator) to HTML with commonmark-java, the
+ * CommonMark reference implementation for Java. Raw HTML in the input is shown as text, never passed through;
+ * a link to anything but http, https, mailto or a relative target is just its text ({@code javascript:} dies);
+ * images become links, so an answer never makes the browser fetch anything by itself. On top of CommonMark:
+ *
+ * <ul>
+ *   <li>{@code [n]} and {@code [n, m]} in prose become the caller's citation HTML (never inside code or links);
+ *   <li>{@code _} is never emphasis: answers name {@code __init__} and {@code _private_} outside code spans;
+ *   <li>headings start at {@code <h3>} (the page owns h1/h2);
+ *   <li>code blocks are {@code <pre class="code-block"><code data-lang="…">};
+ *   <li>line breaks inside a quote are kept ({@code <br>}): quotes are doc comments, line by line.
+ * </ul>
+ *
+ * <p>Parsing and rendering take time roughly linear in the input (the library bounds inline and block nesting),
+ * so hostile text cannot stall a request. Pure and thread-safe.
  */
 public final class Markdown {
-    private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*)$");
-    private static final Pattern LIST_ITEM = Pattern.compile("^\\s{0,3}([-*+]|\\d{1,3}[.)])\\s+(.*)$");
-    private static final Pattern CITE = Pattern.compile("\\[(\\d{1,3}(?:\\s*,\\s*\\d{1,3})*)\\]");
+    /** Brackets of digits, spaces and commas; checked number by number in {@link #citationGroup}. */
+    private static final Pattern CITE = Pattern.compile("\\[([\\d\\s,]++)\\]");
+
+    private static final Pattern CITE_NUMBER = Pattern.compile("\\d{1,3}");
+    private static final Pattern LANG_UNSAFE = Pattern.compile("[^\\w+#.-]");
+
+    private static final UrlSanitizer URLS = new DefaultUrlSanitizer(List.of("http", "https", "mailto"));
+    private static final Parser PARSER =
+            Parser.builder().customInlineContentParserFactory(new Underscores()).build();
+    private static final HtmlRenderer HTML = HtmlRenderer.builder()
+            .escapeHtml(true)
+            .sanitizeUrls(true)
+            .urlSanitizer(URLS)
+            .attributeProviderFactory(context -> Markdown::attributes)
+            .nodeRendererFactory(AnswerNodes::new)
+            .build();
 
     private Markdown() {}
 
@@ -24,174 +71,9 @@ public final class Markdown {
      *     the caller is responsible for escaping inside what it returns
      */
     public static String render(String markdown, IntFunction<String> citation) {
-        String[] lines = markdown.replace("\r\n", "\n").split("\n", -1);
-        StringBuilder html = new StringBuilder(markdown.length() + 64);
-        List<String> paragraph = new ArrayList<>();
-        List<String> items = new ArrayList<>();
-        List<String> quote = new ArrayList<>();
-        boolean ordered = false;
-        int i = 0;
-        while (i < lines.length) {
-            String line = lines[i];
-            String trimmed = line.strip();
-            if (trimmed.startsWith("```")) {
-                flushParagraph(html, paragraph, citation);
-                flushList(html, items, ordered, citation);
-                flushQuote(html, quote, citation);
-                String lang = trimmed.substring(3).strip().replaceAll("[^\\w+#.-]", "");
-                StringBuilder code = new StringBuilder();
-                i++;
-                while (i < lines.length && !lines[i].strip().startsWith("```")) {
-                    code.append(lines[i]).append('\n');
-                    i++;
-                }
-                html.append("<pre class=\"code-block\"><code");
-                if (!lang.isEmpty()) {
-                    html.append(" data-lang=\"").append(escape(lang)).append('"');
-                }
-                html.append('>').append(escape(code.toString())).append("</code></pre>\n");
-                i++; // closing fence (or end of input)
-                continue;
-            }
-            Matcher h = HEADING.matcher(trimmed);
-            Matcher li = LIST_ITEM.matcher(line);
-            if (trimmed.isEmpty()) {
-                flushParagraph(html, paragraph, citation);
-                flushList(html, items, ordered, citation);
-                flushQuote(html, quote, citation);
-            } else if (h.matches()) {
-                flushParagraph(html, paragraph, citation);
-                flushList(html, items, ordered, citation);
-                flushQuote(html, quote, citation);
-                int level = Math.min(6, h.group(1).length() + 2);
-                html.append("<h")
-                        .append(level)
-                        .append('>')
-                        .append(inline(h.group(2), citation))
-                        .append("</h")
-                        .append(level)
-                        .append(">\n");
-            } else if (li.matches()) {
-                flushParagraph(html, paragraph, citation);
-                flushQuote(html, quote, citation);
-                boolean isOrdered = Character.isDigit(li.group(1).charAt(0));
-                if (!items.isEmpty() && isOrdered != ordered) {
-                    flushList(html, items, ordered, citation);
-                }
-                ordered = isOrdered;
-                items.add(li.group(2));
-            } else if (trimmed.startsWith(">")) {
-                flushParagraph(html, paragraph, citation);
-                flushList(html, items, ordered, citation);
-                quote.add(trimmed.substring(1).strip());
-            } else if (!items.isEmpty() && Character.isWhitespace(line.charAt(0))) {
-                items.set(items.size() - 1, items.getLast() + " " + trimmed);
-            } else {
-                flushList(html, items, ordered, citation);
-                flushQuote(html, quote, citation);
-                paragraph.add(trimmed);
-            }
-            i++;
-        }
-        flushParagraph(html, paragraph, citation);
-        flushList(html, items, ordered, citation);
-        flushQuote(html, quote, citation);
-        return html.toString();
-    }
-
-    private static void flushParagraph(StringBuilder html, List<String> lines, IntFunction<String> citation) {
-        if (lines.isEmpty()) {
-            return;
-        }
-        html.append("<p>").append(inline(String.join("\n", lines), citation)).append("</p>\n");
-        lines.clear();
-    }
-
-    private static void flushList(StringBuilder html, List<String> items, boolean ordered, IntFunction<String> c) {
-        if (items.isEmpty()) {
-            return;
-        }
-        html.append(ordered ? "<ol>" : "<ul>");
-        for (String item : items) {
-            html.append("<li>").append(inline(item, c)).append("</li>");
-        }
-        html.append(ordered ? "</ol>\n" : "</ul>\n");
-        items.clear();
-    }
-
-    private static void flushQuote(StringBuilder html, List<String> lines, IntFunction<String> citation) {
-        if (lines.isEmpty()) {
-            return;
-        }
-        html.append("<blockquote>");
-        for (int i = 0; i < lines.size(); i++) {
-            if (i > 0) {
-                html.append("<br>");
-            }
-            html.append(inline(lines.get(i), citation));
-        }
-        html.append("</blockquote>\n");
-        lines.clear();
-    }
-
-    private static final char BOLD_OPEN = '\u0001';
-    private static final char BOLD_CLOSE = '\u0002';
-
-    /** Inline code, bold (also around code: {@code **`x`**}) and citations; everything else escaped. */
-    static String inline(String text, IntFunction<String> citation) {
-        String t = text.replace(BOLD_OPEN, ' ').replace(BOLD_CLOSE, ' ');
-        // pair ** markers outside code spans first, so bold may enclose a code span
-        List<Integer> markers = new ArrayList<>();
-        boolean inCode = false;
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (c == '`') {
-                inCode = !inCode;
-            } else if (!inCode && c == '*' && i + 1 < t.length() && t.charAt(i + 1) == '*') {
-                markers.add(i);
-                i++;
-            }
-        }
-        if (markers.size() >= 2) {
-            StringBuilder sb = new StringBuilder(t);
-            int pairs = markers.size() / 2 * 2;
-            for (int k = pairs - 1; k >= 0; k--) {
-                int at = markers.get(k);
-                sb.replace(at, at + 2, String.valueOf(k % 2 == 0 ? BOLD_OPEN : BOLD_CLOSE));
-            }
-            t = sb.toString();
-        }
-        StringBuilder out = new StringBuilder(t.length() + 16);
-        int i = 0;
-        while (i < t.length()) {
-            int open = t.indexOf('`', i);
-            int close = open < 0 ? -1 : t.indexOf('`', open + 1);
-            if (open < 0 || close < 0) {
-                out.append(prose(t.substring(i), citation));
-                break;
-            }
-            out.append(prose(t.substring(i, open), citation));
-            out.append("<code>").append(escape(t.substring(open + 1, close))).append("</code>");
-            i = close + 1;
-        }
-        return out.toString()
-                .replace(String.valueOf(BOLD_OPEN), "<strong>")
-                .replace(String.valueOf(BOLD_CLOSE), "</strong>");
-    }
-
-    private static String prose(String text, IntFunction<String> citation) {
-        Matcher m = CITE.matcher(escape(text));
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            StringBuilder rep = new StringBuilder();
-            for (String n : m.group(1).split("\\s*,\\s*")) {
-                String link = citation.apply(Integer.parseInt(n.strip()));
-                rep.append(link != null ? link : "[" + n.strip() + "]");
-            }
-            m.appendReplacement(sb, Matcher.quoteReplacement(rep.toString()));
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        Node document = PARSER.parse(markdown);
+        document.accept(new Adjust(citation));
+        return HTML.render(document);
     }
 
     /** Escapes the five HTML-significant characters; safe in text and in quoted attribute values. */
@@ -209,5 +91,179 @@ public final class Markdown {
             }
         }
         return sb.toString();
+    }
+
+    /** Code block classes the stylesheet knows, and links that tell an outside site nothing about the chat. */
+    private static void attributes(Node node, String tag, Map<String, String> attributes) {
+        boolean codeBlock = node instanceof FencedCodeBlock || node instanceof IndentedCodeBlock;
+        if (codeBlock && tag.equals("pre")) {
+            attributes.put("class", "code-block");
+        } else if (codeBlock && tag.equals("code")) {
+            attributes.remove("class");
+            if (node instanceof FencedCodeBlock fenced && fenced.getInfo() != null) {
+                String lang = LANG_UNSAFE
+                        .matcher(fenced.getInfo().strip().split("\\s", 2)[0])
+                        .replaceAll("");
+                if (!lang.isEmpty()) {
+                    attributes.put("data-lang", lang);
+                }
+            }
+        } else if (node instanceof Link && tag.equals("a")) {
+            // the page URL holds the chat id: no Referer to wherever an answer links
+            attributes.put("rel", "nofollow noopener noreferrer");
+        }
+    }
+
+    /** Takes every run of {@code _} as text before CommonMark can pair it into emphasis. */
+    private static final class Underscores implements InlineContentParserFactory {
+        @Override
+        public Set<Character> getTriggerCharacters() {
+            return Set.of('_');
+        }
+
+        @Override
+        public InlineContentParser create() {
+            return state -> {
+                Scanner scanner = state.scanner();
+                int n = scanner.matchMultiple('_');
+                return ParsedInline.of(new Text("_".repeat(n)), scanner.position());
+            };
+        }
+    }
+
+    /** A run of resolved citations, rendered as the caller's HTML. */
+    private static final class Citation extends CustomNode {
+        private final String html;
+
+        Citation(String html) {
+            this.html = html;
+        }
+    }
+
+    /** Rewrites the parsed answer: heading levels, images to links, citations out of prose text. */
+    private static final class Adjust extends AbstractVisitor {
+        private final IntFunction<String> citation;
+
+        Adjust(IntFunction<String> citation) {
+            this.citation = citation;
+        }
+
+        @Override
+        public void visit(Heading heading) {
+            heading.setLevel(Math.min(6, heading.getLevel() + 2));
+            visitChildren(heading);
+        }
+
+        @Override
+        public void visit(Link link) {
+            // no citation links inside a link (nested <a> is invalid HTML); a refused target leaves just the text
+            if (URLS.sanitizeLinkUrl(link.getDestination()).isEmpty()) {
+                replace(link, null);
+            }
+        }
+
+        @Override
+        public void visit(Image image) {
+            Link link = new Link(image.getDestination(), image.getTitle());
+            replace(image, link);
+            visit(link);
+        }
+
+        /** Puts {@code node}'s children where it was, inside {@code wrapper} if not null. */
+        private static void replace(Node node, Node wrapper) {
+            if (wrapper != null) {
+                node.insertBefore(wrapper);
+            }
+            for (Node child = node.getFirstChild(); child != null; ) {
+                Node next = child.getNext();
+                if (wrapper != null) {
+                    wrapper.appendChild(child);
+                } else {
+                    node.insertBefore(child);
+                }
+                child = next;
+            }
+            node.unlink();
+        }
+
+        @Override
+        public void visit(Text text) {
+            String literal = text.getLiteral();
+            Matcher m = CITE.matcher(literal);
+            int done = 0;
+            while (m.find()) {
+                String html = citationGroup(m.group(1));
+                if (html == null) {
+                    continue;
+                }
+                if (m.start() > done) {
+                    text.insertBefore(new Text(literal.substring(done, m.start())));
+                }
+                text.insertBefore(new Citation(html));
+                done = m.end();
+            }
+            if (done == literal.length()) {
+                text.unlink();
+            } else if (done > 0) {
+                text.setLiteral(literal.substring(done));
+            }
+        }
+
+        /**
+         * HTML for {@code 1, 3}: each number that is a source becomes its citation, the others stay {@code [n]}.
+         * Null when this is no citation at all (not a list of 1–3 digit numbers, or no number is a source), so
+         * the text stays as written.
+         */
+        private String citationGroup(String numbers) {
+            StringBuilder html = new StringBuilder();
+            boolean any = false;
+            for (String n : numbers.split(",", -1)) {
+                String digits = n.strip();
+                if (!CITE_NUMBER.matcher(digits).matches()) {
+                    return null;
+                }
+                String link = citation.apply(Integer.parseInt(digits));
+                any |= link != null;
+                html.append(link != null ? link : "[" + digits + "]");
+            }
+            return any ? html.toString() : null;
+        }
+    }
+
+    /** Citations as raw HTML, and a quote's line breaks kept. */
+    private static final class AnswerNodes implements NodeRenderer {
+        private final HtmlNodeRendererContext context;
+        private final HtmlWriter html;
+
+        AnswerNodes(HtmlNodeRendererContext context) {
+            this.context = context;
+            this.html = context.getWriter();
+        }
+
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(Citation.class, SoftLineBreak.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            if (node instanceof Citation c) {
+                html.raw(c.html);
+            } else if (insideQuote(node)) {
+                html.raw("<br>");
+                html.line();
+            } else {
+                html.raw(context.getSoftbreak());
+            }
+        }
+
+        private static boolean insideQuote(Node node) {
+            for (Node n = node.getParent(); n != null; n = n.getParent()) {
+                if (n instanceof BlockQuote) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 }

@@ -1,15 +1,25 @@
 package dev.coderag.chat.http;
 
 import dev.coderag.chat.ChatException;
+import dev.coderag.chat.web.WebUi;
 import dev.coderag.store.StoreException;
+import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The one mapping from exceptions to HTTP status codes and user-facing messages. Typed exceptions map by
- * reason in exhaustive switches (a new reason fails to compile until it is mapped here); anything else is a
- * 500 with a generic message — never a stack trace, never the exception's own text (it may hold internals).
+ * The one mapping from exceptions to HTTP status codes and user-facing messages, and the one shape of an
+ * error response: a JSON {@code {"error", "status"}} object for the API, an HTML fragment for the page. Typed
+ * exceptions map by reason in exhaustive switches (a new reason fails to compile until it is mapped here);
+ * anything else is a 500 with a generic message — never a stack trace, never the exception's own text (it may
+ * hold internals).
  */
 final class HttpErrors {
+    private static final Logger LOG = LoggerFactory.getLogger(ChatServer.class); // the server's log, as ever
+
     private HttpErrors() {}
 
     record HttpError(int status, String message) {}
@@ -40,5 +50,39 @@ final class HttpErrors {
             case MODEL_MISMATCH, MODEL_UNAVAILABLE, LOCKED -> 503;
             case CORRUPT, IO -> 500;
         };
+    }
+
+    /** Maps an exception; unexpected ones are logged with their stack trace (server side only). */
+    static HttpError logged(Throwable e) {
+        HttpError err = of(e);
+        if (err.status() >= 500) {
+            LOG.error("request failed: {}", err.message(), e);
+        }
+        return err;
+    }
+
+    /** The exception handler for every route. */
+    static void handle(Exception e, Context ctx) {
+        HttpError err = logged(e);
+        respond(ctx, err.status(), err.message());
+    }
+
+    /** The 404 handler: says which endpoint does not exist, unless a handler already answered. */
+    static void notFound(Context ctx) {
+        if (ctx.result() == null || ctx.result().isEmpty()) {
+            respond(ctx, 404, "no such endpoint: " + ctx.method() + " " + ctx.path());
+        }
+    }
+
+    private static void respond(Context ctx, int status, String message) {
+        ctx.status(status);
+        if (ctx.path().startsWith("/ui/") || ctx.path().equals("/")) {
+            ctx.html(WebUi.errorFragment(message));
+        } else {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", message);
+            body.put("status", status);
+            ctx.json(body);
+        }
     }
 }

@@ -35,9 +35,9 @@ class MarkdownTest {
         assertThat(html)
                 .contains("<p>The <strong>best</strong> match is <code>parse&lt;T&gt;</code> "
                         + "<a class=\"cite\" data-n=\"1\">[1]</a>.</p>");
-        assertThat(html).contains("<ul><li>one <a class=\"cite\" data-n=\"2\">[2]</a></li><li>two</li></ul>");
-        assertThat(html).contains("<ol><li>first</li><li>second</li></ol>");
-        assertThat(html).contains("<blockquote>quoted *x*</blockquote>");
+        assertThat(html).contains("<ul>\n<li>one <a class=\"cite\" data-n=\"2\">[2]</a></li>\n<li>two</li>\n</ul>");
+        assertThat(html).contains("<ol>\n<li>first</li>\n<li>second</li>\n</ol>");
+        assertThat(html).contains("<blockquote>\n<p>quoted <em>x</em></p>\n</blockquote>");
     }
 
     @Test
@@ -48,9 +48,10 @@ class MarkdownTest {
 
     @Test
     void bold_may_enclose_inline_code_and_stars_inside_code_are_code() {
-        assertThat(Markdown.inline("The best match is **`a<b>`**, not `x ** y`.", LINKS))
-                .isEqualTo("The best match is <strong><code>a&lt;b&gt;</code></strong>, not <code>x ** y</code>.");
-        assertThat(Markdown.inline("a ** b", LINKS)).isEqualTo("a ** b");
+        assertThat(Markdown.render("The best match is **`a<b>`**, not `x ** y`.", LINKS))
+                .isEqualTo(
+                        "<p>The best match is <strong><code>a&lt;b&gt;</code></strong>, not <code>x ** y</code>.</p>\n");
+        assertThat(Markdown.render("a ** b", LINKS)).isEqualTo("<p>a ** b</p>\n");
     }
 
     @Test
@@ -62,5 +63,89 @@ class MarkdownTest {
     @Test
     void fence_language_cannot_inject_attributes() {
         assertThat(Markdown.render("```\" onmouseover=\"x\n1\n```", LINKS)).doesNotContain("onmouseover=\"");
+    }
+
+    @Test
+    void underscores_are_never_emphasis_so_python_names_survive_outside_code() {
+        assertThat(Markdown.render("call __init__ or _private_ on snake_case, *really*", LINKS))
+                .isEqualTo("<p>call __init__ or _private_ on snake_case, <em>really</em></p>\n");
+    }
+
+    @Test
+    void a_quote_keeps_its_lines_and_headings_start_at_h3() {
+        assertThat(Markdown.render("> first line\n> second line", LINKS))
+                .isEqualTo("<blockquote>\n<p>first line<br>\nsecond line</p>\n</blockquote>\n");
+        assertThat(Markdown.render("###### six", LINKS)).isEqualTo("<h6>six</h6>\n");
+    }
+
+    @Test
+    void a_bracket_list_cites_each_number_that_is_a_source_and_leaves_other_brackets_as_written() {
+        assertThat(Markdown.render("both [1, 2], one of [2, 7], none of [7, 8] nor [1, x]", LINKS))
+                .isEqualTo("<p>both <a class=\"cite\" data-n=\"1\">[1]</a><a class=\"cite\" data-n=\"2\">[2]</a>, "
+                        + "one of <a class=\"cite\" data-n=\"2\">[2]</a>[7], none of [7, 8] nor [1, x]</p>\n");
+    }
+
+    @Test
+    void links_are_sanitised_and_images_become_links_so_nothing_is_fetched() {
+        String html = Markdown.render(
+                "[a](javascript:alert(1)) [b](JavaScript&#58;alert(2)) [c](vbscript:x) [d](data:text/html,x) "
+                        + "[e](https://example.org/x) ![f](https://tracker.example/p.png) [see [1]](https://example.org)",
+                LINKS);
+        assertThat(html.toLowerCase())
+                .doesNotContain("javascript:")
+                .doesNotContain("vbscript:")
+                .doesNotContain("data:");
+        assertThat(html).doesNotContain("<img");
+        assertThat(html)
+                .startsWith("<p>a b c d <a rel=\"nofollow noopener noreferrer\" href=\"https://example.org/x\">e</a> ")
+                .contains("<a rel=\"nofollow noopener noreferrer\" href=\"https://tracker.example/p.png\">f</a>")
+                .contains(">see [1]</a>"); // no citation link nested in a link
+    }
+
+    @Test
+    void event_handler_attributes_and_script_tags_never_become_markup_anywhere() {
+        String hostile = "<div onmouseover=\"alert(1)\">x</div>\n\n"
+                + "- <svg onload=alert(2)>\n"
+                + "> <iframe src=javascript:alert(3)>\n\n"
+                + "# <script>alert(4)</script>\n\n"
+                + "`<script>` and **<b onclick=x>bold</b>** <!-- comment --> <?php x ?>\n\n"
+                + "[x](<javascript:alert(5)>) <javascript:alert(6)> <https://ok.example/?q=<script>>";
+        String html = Markdown.render(hostile, LINKS);
+        assertThat(html)
+                .doesNotContain("<script")
+                .doesNotContain("<svg")
+                .doesNotContain("<iframe")
+                .doesNotContain("<div")
+                .doesNotContain("<b ")
+                .doesNotContain("<!--")
+                .doesNotContain("<?php")
+                .doesNotContain("href=\"javascript")
+                .doesNotContainPattern("<[a-z]+[^>]*\\son[a-z]+=");
+        assertThat(html).contains("&lt;div onmouseover=&quot;alert(1)&quot;&gt;");
+    }
+
+    @Test
+    void a_200_kb_line_of_bracketed_numbers_renders_every_citation_and_stays_escaped() {
+        String line = "[" + "1,".repeat(100_000) + "1]<script>x</script>";
+        String html = Markdown.render(line, LINKS);
+        assertThat(html).doesNotContain("<script").endsWith("&lt;script&gt;x&lt;/script&gt;</p>\n");
+        assertThat(html.split("data-n=\"1\"", -1)).hasSize(100_002);
+    }
+
+    @Test
+    void deeply_nested_emphasis_brackets_quotes_and_lists_render_without_blowing_the_stack() {
+        int n = 50_000;
+        String nested = "*".repeat(n) + "x" + "*".repeat(n) + "\n\n"
+                + "[".repeat(n) + "a" + "]".repeat(n) + "\n\n"
+                + "![".repeat(n) + "x" + "](u)".repeat(n) + "\n\n"
+                + "a**b" + "c* ".repeat(n) + "\n\n"
+                + "`".repeat(n) + "\n\n"
+                + "<".repeat(n) + "\n\n"
+                + ">".repeat(n) + " deep\n\n"
+                + "- ".repeat(n) + "item\n\n"
+                + "<script>alert(1)</script>";
+        assertThat(nested.length()).isGreaterThan(200_000);
+        String html = Markdown.render(nested, LINKS);
+        assertThat(html).doesNotContain("<script").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     }
 }

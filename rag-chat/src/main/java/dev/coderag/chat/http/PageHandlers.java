@@ -1,0 +1,139 @@
+package dev.coderag.chat.http;
+
+import dev.coderag.chat.AnswerListener;
+import dev.coderag.chat.ChatException;
+import dev.coderag.chat.ChatInfo;
+import dev.coderag.chat.ChatMessage;
+import dev.coderag.chat.ChatRequest;
+import dev.coderag.chat.ChatResponse;
+import dev.coderag.chat.ChatService;
+import dev.coderag.chat.answer.Markdown;
+import dev.coderag.chat.repos.RepoManager;
+import dev.coderag.chat.web.WebUi;
+import dev.coderag.store.Embedder;
+import io.javalin.http.Context;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The web chat: the page, and a question's two steps. {@code POST /ui/ask} answers at once with the question
+ * and a streaming placeholder and remembers a pending turn under an unguessable id; {@code GET
+ * /ui/stream/{turn}} (the placeholder's EventSource) then answers it, streaming escaped tokens and ending with
+ * the finished message's HTML as {@code done}. A reconnecting stream gets the same result, never a second
+ * answer.
+ */
+final class PageHandlers {
+    private static final long TURN_TTL_NANOS = TimeUnit.MINUTES.toNanos(15);
+
+    private final ChatService service;
+    private final RepoManager repos;
+    private final Embedder embedder;
+    private final Map<String, PendingTurn> turns = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+
+    /** A question posted from the page, answered when its SSE stream connects. */
+    private record PendingTurn(
+            String query,
+            String chatId,
+            Optional<String> repo,
+            AtomicBoolean started,
+            CompletableFuture<String> html,
+            long createdNanos) {}
+
+    PageHandlers(ChatService service, RepoManager repos, Embedder embedder) {
+        this.service = service;
+        this.repos = repos;
+        this.embedder = embedder;
+    }
+
+    /** {@code GET /}, with the history of {@code ?chat=id} when that chat exists. */
+    void page(Context ctx) {
+        Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
+        List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
+        ctx.html(WebUi.page(new WebUi.PageModel(
+                ChatServer.VERSION, embedder.modelId(), service.generator().id(), repos.list(), chat, messages)));
+    }
+
+    /** {@code POST /ui/ask}: {@code query}, optional {@code repo} and {@code chat_id} (a new chat otherwise). */
+    void ask(Context ctx) {
+        String query = Requests.formText(ctx, "query");
+        if (query.isEmpty()) {
+            throw new ChatException(ChatException.Reason.EMPTY_QUERY, "Type a question first.");
+        }
+        if (query.length() > service.options().maxQueryChars()) {
+            throw new ChatException(
+                    ChatException.Reason.QUERY_TOO_LONG,
+                    "The question is " + query.length() + " characters; the limit is "
+                            + service.options().maxQueryChars() + ".");
+        }
+        Optional<String> repo = Requests.optionalForm(ctx, "repo");
+        String chatId = Requests.optionalForm(ctx, "chat_id")
+                .filter(id -> service.chat(id).isPresent())
+                .orElseGet(() -> service.newChat(repo).id());
+        long now = System.nanoTime();
+        turns.values().removeIf(t -> now - t.createdNanos() > TURN_TTL_NANOS);
+        String turnId = randomId();
+        turns.put(turnId, new PendingTurn(query, chatId, repo, new AtomicBoolean(), new CompletableFuture<>(), now));
+        ctx.header("HX-Push-Url", "/?chat=" + chatId);
+        ctx.html(WebUi.pendingTurn(turnId, query, chatId));
+    }
+
+    /** {@code GET /ui/stream/{turn}}: SSE {@code token}s, then {@code done} with the message's HTML. */
+    void stream(Context ctx) {
+        String turnId = ctx.pathParam("turn");
+        PendingTurn turn = turns.get(turnId);
+        SseWriter sse = new SseWriter(ctx.res());
+        if (turn == null) {
+            sse.send("done", WebUi.errorMessage(turnId, "This answer is no longer available; ask again."));
+            return;
+        }
+        if (!turn.started().compareAndSet(false, true)) {
+            // the browser reconnected: never answer twice, just deliver the result
+            try {
+                sse.send("done", turn.html().get(5, TimeUnit.MINUTES));
+            } catch (Exception e) {
+                sse.send("done", WebUi.errorMessage(turnId, "The answer did not complete; ask again."));
+            }
+            return;
+        }
+        String html;
+        try {
+            ChatResponse r = service.ask(
+                    new ChatRequest(turn.query(), turn.repo(), Optional.of(turn.chatId())), new AnswerListener() {
+                        @Override
+                        public void onToken(String token) {
+                            sse.send("token", Markdown.escape(token));
+                        }
+
+                        @Override
+                        public void onReset(String warning) {
+                            sse.send("token", "<hr class=\"reset\">");
+                        }
+                    });
+            html = WebUi.assistantMessage(
+                    turnId,
+                    r.answer(),
+                    r.sources(),
+                    r.intent(),
+                    r.warnings(),
+                    Map.of("generator", r.trace().generator()));
+        } catch (RuntimeException e) {
+            html = WebUi.errorMessage(turnId, HttpErrors.logged(e).message());
+        }
+        turn.html().complete(html);
+        sse.send("done", html);
+    }
+
+    private String randomId() {
+        byte[] b = new byte[12];
+        random.nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+}

@@ -1,0 +1,208 @@
+package dev.coderag.chat.web;
+
+import static j2html.TagCreator.aside;
+import static j2html.TagCreator.body;
+import static j2html.TagCreator.button;
+import static j2html.TagCreator.div;
+import static j2html.TagCreator.document;
+import static j2html.TagCreator.each;
+import static j2html.TagCreator.form;
+import static j2html.TagCreator.h1;
+import static j2html.TagCreator.h2;
+import static j2html.TagCreator.head;
+import static j2html.TagCreator.header;
+import static j2html.TagCreator.html;
+import static j2html.TagCreator.input;
+import static j2html.TagCreator.link;
+import static j2html.TagCreator.main;
+import static j2html.TagCreator.meta;
+import static j2html.TagCreator.option;
+import static j2html.TagCreator.p;
+import static j2html.TagCreator.script;
+import static j2html.TagCreator.section;
+import static j2html.TagCreator.select;
+import static j2html.TagCreator.span;
+import static j2html.TagCreator.textarea;
+import static j2html.TagCreator.title;
+
+import dev.coderag.chat.ChatInfo;
+import dev.coderag.chat.repos.RepoStatus;
+import j2html.tags.DomContent;
+import java.util.List;
+
+/**
+ * The page around the chat: head (htmx, app.js, the htmx config), top bar, the repositories panel with its add
+ * form, the chat panel with its history, examples and question form, and the empty code viewer.
+ */
+final class PageShell {
+    /** The example questions an empty chat offers. */
+    private static final List<String> EXAMPLES = List.of(
+            "What does this project do?",
+            "How do I build and run it?",
+            "Where is the main entry point implemented?",
+            "Which functions call the parser?");
+
+    /** htmx 2 does not swap 4xx/5xx by default; our error fragments are meant to be shown. */
+    private static final String HTMX_CONFIG = "{\"responseHandling\":[{\"code\":\"204\",\"swap\":false},"
+            + "{\"code\":\"...\",\"swap\":true}],\"allowScriptTags\":false,\"selfRequestsOnly\":true}";
+
+    private PageShell() {}
+
+    /** The whole page: a chat's history when {@code m} has one, the welcome and examples otherwise. */
+    static String render(WebUi.PageModel m) {
+        boolean empty = m.messages().isEmpty();
+        return document(html(
+                head(
+                        meta().withCharset("utf-8"),
+                        meta().withName("viewport").withContent("width=device-width, initial-scale=1"),
+                        meta().withName("htmx-config").withContent(HTMX_CONFIG),
+                        title("coderag"),
+                        link().withRel("stylesheet").withHref("/static/app.css"),
+                        link().withRel("icon").withHref("data:,"),
+                        script().withSrc(WebUi.HTMX),
+                        script().withSrc(WebUi.APP_JS).attr("defer")),
+                body(
+                        header(
+                                        h1(
+                                                span("code").withClass("logo-a"),
+                                                span("rag").withClass("logo-b")),
+                                        span("Grounded answers about your code, with sources")
+                                                .withClass("tagline"),
+                                        span("model " + m.model() + " · answers: "
+                                                        + WebUi.generatorLabel(m.generator()) + " · v"
+                                                        + m.version())
+                                                .withClass("build")
+                                                .withData("testid", "build-info"))
+                                .withClass("topbar"),
+                        main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
+                                .withClass("layout"))));
+    }
+
+    private static DomContent reposPanel(List<RepoStatus> repos) {
+        return aside(
+                        h2("Repositories"),
+                        RepoList.render(repos, null),
+                        form(
+                                        input().withName("source")
+                                                .withId("repo-source")
+                                                .withType("text")
+                                                .isRequired()
+                                                .withPlaceholder("/path/to/repo or https://github.com/owner/repo")
+                                                .attr("aria-label", "Path or git URL")
+                                                .withData("testid", "repo-source"),
+                                        input().withName("name")
+                                                .withId("repo-name")
+                                                .withType("text")
+                                                .withPlaceholder("name (optional)")
+                                                .attr("aria-label", "Repository name")
+                                                .withData("testid", "repo-name"),
+                                        button("Add repository")
+                                                .withType("submit")
+                                                .withId("add-repo")
+                                                .withData("testid", "add-repo-button"))
+                                .withId("add-repo-form")
+                                .withClass("add-repo")
+                                .withData("testid", "add-repo-form")
+                                .attr("hx-post", "/ui/repos")
+                                .attr("hx-target", "#repo-list")
+                                .attr("hx-swap", "outerHTML")
+                                .attr("hx-on::after-request", "if(event.detail.successful)this.reset()"))
+                .withId("repos-panel")
+                .withClass("panel repos");
+    }
+
+    private static DomContent chatPanel(WebUi.PageModel m, boolean empty) {
+        String chatId = m.chat().map(ChatInfo::id).orElse("");
+        String chatRepo = m.chat().map(ChatInfo::repo).orElse(null);
+        return section(
+                        div(empty ? welcome() : null, each(m.messages(), Messages::history))
+                                .withId("messages")
+                                .withClass("messages")
+                                .withData("testid", "messages")
+                                .attr("aria-live", "polite"),
+                        form(
+                                        chatIdInput(chatId, false),
+                                        div(
+                                                        textarea()
+                                                                .withName("query")
+                                                                .withId("question")
+                                                                .withRows("3")
+                                                                .withPlaceholder(
+                                                                        "Ask about the code… (Enter to send, Shift+Enter for a new line)")
+                                                                .attr("aria-label", "Question")
+                                                                .withData("testid", "question-input"),
+                                                        div(
+                                                                        select(
+                                                                                        option("All repositories")
+                                                                                                .withValue(""),
+                                                                                        each(
+                                                                                                m.repos(),
+                                                                                                r -> option(r.name())
+                                                                                                        .withValue(
+                                                                                                                r
+                                                                                                                        .name())
+                                                                                                        .withCondSelected(
+                                                                                                                r.name()
+                                                                                                                        .equals(
+                                                                                                                                chatRepo))))
+                                                                                .withName("repo")
+                                                                                .withId("repo-filter")
+                                                                                .attr("aria-label", "Repository")
+                                                                                .withData("testid", "repo-filter"),
+                                                                        button("Ask")
+                                                                                .withType("submit")
+                                                                                .withId("send")
+                                                                                .withClass("primary")
+                                                                                .withData("testid", "send-button"))
+                                                                .withClass("composer-actions"))
+                                                .withClass("composer"))
+                                .withId("chat-form")
+                                .withData("testid", "chat-form")
+                                .attr("hx-post", "/ui/ask")
+                                .attr("hx-target", "#messages")
+                                .attr("hx-swap", "beforeend")
+                                .attr(
+                                        "hx-on::after-request",
+                                        "if(event.detail.successful&&event.detail.elt===this)"
+                                                + "document.getElementById('question').value=''"))
+                .withId("chat-panel")
+                .withClass("panel chat");
+    }
+
+    /** The chat id the question form sends; out of band ({@code oob}) when a reply must set it for the next one. */
+    static DomContent chatIdInput(String chatId, boolean oob) {
+        var in =
+                input().withType("hidden").withName("chat_id").withId("chat-id").withValue(chatId);
+        return oob ? in.attr("hx-swap-oob", "true") : in;
+    }
+
+    private static DomContent welcome() {
+        return div(
+                        h2("Ask about your code"),
+                        p("Answers cite the exact files and lines they come from. Click a citation to open the code."),
+                        div(each(EXAMPLES, q -> button(q)
+                                        .withType("button")
+                                        .withClass("example")
+                                        .withData("testid", "example-question")
+                                        .attr("hx-post", "/ui/ask")
+                                        .attr("hx-vals", "{\"query\": " + WebUi.jsonString(q) + "}")
+                                        .attr("hx-include", "#chat-id, #repo-filter")
+                                        .attr("hx-target", "#messages")
+                                        .attr("hx-swap", "beforeend")))
+                                .withClass("examples"))
+                .withId("welcome")
+                .withClass("welcome");
+    }
+
+    private static DomContent codeViewer() {
+        return aside(div(p("Click a citation or a source to see the code here.").withClass("muted"))
+                        .withClass("viewer-empty"))
+                .withId("code-viewer")
+                .withClass("viewer")
+                .withData("testid", "code-viewer")
+                .attr(
+                        "hx-on::after-swap",
+                        "this.classList.add('open');var h=this.querySelector('.hl');"
+                                + "if(h)h.scrollIntoView({block:'center'});");
+    }
+}
