@@ -67,6 +67,11 @@ public final class IngesterIndexer implements Indexer {
         return new Target(repoName, source, explicit);
     }
 
+    @Override
+    public boolean isGitUrl(String source) {
+        return RepoSources.isGitUrl(source);
+    }
+
     /** A directory on this machine, for the API: {@code ~} is the server user's home. */
     private static Path directory(String raw) {
         String path = raw.strip();

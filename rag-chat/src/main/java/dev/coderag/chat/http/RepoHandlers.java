@@ -58,9 +58,8 @@ final class RepoHandlers {
     void addFromForm(Context ctx) {
         String source = Requests.formText(ctx, "source");
         Optional<String> name = Requests.optionalForm(ctx, "name");
-        boolean url = source.contains("://") || source.matches("^[\\w.-]+@[\\w.-]+:.+");
         try {
-            repos.add(url ? Optional.empty() : Optional.of(source), url ? Optional.of(source) : Optional.empty(), name);
+            repos.add(source, name);
             ctx.html(WebUi.repoList(repos.list()).render());
         } catch (ChatException e) {
             ctx.status(HttpErrors.status(e.reason()))

@@ -25,6 +25,14 @@ public interface Indexer {
     Target resolve(Optional<String> path, Optional<String> url, Optional<String> name);
 
     /**
+     * Whether {@code source} (one field that may hold either) names a git URL rather than a directory, by the
+     * ingester's rule, so the web form and the command line agree on what a URL is.
+     *
+     * @param source any text; never null
+     */
+    boolean isGitUrl(String source);
+
+    /**
      * Indexes {@code target}, blocking until it is committed.
      *
      * @param progress receives progress reports on the calling thread

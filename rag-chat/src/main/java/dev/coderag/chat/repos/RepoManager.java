@@ -54,6 +54,16 @@ public final class RepoManager implements AutoCloseable {
     }
 
     /**
+     * Queues an ingest of {@code source}, a git URL or a local path (told apart by the indexer's rule).
+     *
+     * @throws ChatException as {@link #add(Optional, Optional, Optional)}
+     */
+    public RepoStatus add(String source, Optional<String> name) {
+        boolean url = indexer.isGitUrl(source.strip());
+        return add(url ? Optional.empty() : Optional.of(source), url ? Optional.of(source) : Optional.empty(), name);
+    }
+
+    /**
      * Queues an ingest of a local path or a git URL.
      *
      * @throws ChatException BAD_REQUEST for a missing/invalid source or name, CONFLICT when that repository is

@@ -290,6 +290,17 @@ class ChatServerTest {
     }
 
     @Test
+    void the_web_form_tells_urls_from_paths_by_the_ingesters_rule() {
+        // "ext::" has no "://", yet git runs it as a command: the form must treat it as a URL and refuse it
+        Response transport = http.postForm("/ui/repos", "source", "ext::sh -c touch% /tmp/pwned");
+        assertThat(transport.status()).isEqualTo(400);
+        assertThat(transport.body()).contains("ext::").doesNotContain("no such directory");
+        Response path = http.postForm("/ui/repos", "source", "/definitely/not/here");
+        assertThat(path.status()).isEqualTo(400);
+        assertThat(path.body()).contains("no such directory");
+    }
+
+    @Test
     void bad_repo_requests_are_400_with_a_reason() {
         Response missing = http.postJson("/api/repos", body("path", "/definitely/not/here"));
         assertThat(missing.status()).isEqualTo(400);
