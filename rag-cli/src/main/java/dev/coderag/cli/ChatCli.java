@@ -13,14 +13,10 @@ import dev.coderag.chat.http.ChatServer;
 import dev.coderag.chat.http.ServerOptions;
 import dev.coderag.chat.llm.LlmConfig;
 import dev.coderag.chat.web.WebUi;
-import dev.coderag.ingest.CliSupport;
-import dev.coderag.ingest.IngestException;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
-import dev.coderag.store.StoreException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -77,19 +73,8 @@ public final class ChatCli implements Runnable {
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         CliSupport.quietModelLibraries();
         ChatCli cli = new ChatCli(out, err, Map.copyOf(env));
-        CommandLine cmd = new CommandLine(cli);
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
+        CommandLine cmd = CliSupport.commandLine(cli, out, err);
         cmd.setDefaultValueProvider(cli::defaultFromEnv);
-        cmd.setParameterExceptionHandler((ex, a) -> {
-            err.println("error: " + oneLine(ex.getMessage()));
-            err.println("try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
-            return 2;
-        });
-        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("error: " + describe(ex));
-            return ex instanceof UsageException ? 2 : 1;
-        });
         return cmd.execute(args);
     }
 
@@ -218,8 +203,8 @@ public final class ChatCli implements Runnable {
             } catch (RuntimeException e) {
                 store.close();
                 embedder.close();
-                throw new UsageException("cannot listen on " + host + ":" + port + " (" + oneLine(rootMessage(e))
-                        + "); is the port in use? Try --port 0 or another port");
+                throw new UsageException("cannot listen on " + host + ":" + port + " ("
+                        + CliSupport.oneLine(rootMessage(e)) + "); is the port in use? Try --port 0 or another port");
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(
@@ -395,36 +380,12 @@ public final class ChatCli implements Runnable {
     // ---------------------------------------------------------------------------------------------------------
     // Errors
 
-    /** Bad usage found after parsing: exit 2. */
-    static final class UsageException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        UsageException(String message) {
-            super(message);
-        }
-    }
-
-    static String describe(Exception e) {
-        return switch (e) {
-            case ChatException c -> oneLine(c.getMessage());
-            case StoreException s -> oneLine(s.getMessage());
-            case IngestException i -> oneLine(i.getMessage());
-            case UsageException u -> oneLine(u.getMessage());
-            default ->
-                "unexpected " + e.getClass().getSimpleName() + ": " + oneLine(Objects.toString(e.getMessage(), ""));
-        };
-    }
-
     private static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
         return Objects.toString(t.getMessage(), t.getClass().getSimpleName());
-    }
-
-    static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

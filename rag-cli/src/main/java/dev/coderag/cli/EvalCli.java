@@ -1,19 +1,15 @@
 package dev.coderag.cli;
 
-import static dev.coderag.ingest.CliSupport.oneLine;
-import static dev.coderag.ingest.CliSupport.quietLibraries;
+import static dev.coderag.cli.CliSupport.quietLibraries;
 
 import dev.coderag.eval.EvalException;
 import dev.coderag.eval.EvalMode;
 import dev.coderag.eval.EvalRun;
-import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.EmbeddingModel;
-import dev.coderag.store.StoreException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -21,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -146,19 +141,7 @@ public final class EvalCli implements Callable<Integer> {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
         }
         quietLibraries();
-        CommandLine cmd = new CommandLine(new EvalCli(out, err));
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        cmd.setParameterExceptionHandler((ex, a) -> {
-            err.println("error: " + oneLine(ex.getMessage()));
-            err.println("try: eval --help");
-            return 2;
-        });
-        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("error: " + describe(ex));
-            return ex instanceof UsageException ? 2 : 1;
-        });
-        return cmd.execute(args);
+        return CliSupport.commandLine(new EvalCli(out, err), out, err).execute(args);
     }
 
     @Override
@@ -243,27 +226,6 @@ public final class EvalCli implements Callable<Integer> {
             return Path.of(p);
         } catch (InvalidPathException e) {
             throw new UsageException("not a valid path: " + p);
-        }
-    }
-
-    /** The one line a user sees for a failure: our own messages as they are, anything else by its type. */
-    static String describe(Throwable ex) {
-        return switch (ex) {
-            case EvalException e -> oneLine(e.getMessage());
-            case UsageException e -> oneLine(e.getMessage());
-            case IngestException e -> oneLine(e.getMessage());
-            case StoreException e -> oneLine(e.getMessage());
-            case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";
-            default -> oneLine(ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
-        };
-    }
-
-    /** Bad usage detected after parsing (exit code 2). */
-    static final class UsageException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        UsageException(String message) {
-            super(message);
         }
     }
 

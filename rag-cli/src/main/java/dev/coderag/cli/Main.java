@@ -1,6 +1,5 @@
 package dev.coderag.cli;
 
-import dev.coderag.ingest.IngestCli;
 import java.io.PrintStream;
 import java.util.Arrays;
 

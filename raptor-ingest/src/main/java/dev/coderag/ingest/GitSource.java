@@ -33,7 +33,7 @@ final class GitSource {
     private static final long QUICK_TIMEOUT_SECONDS = 120;
 
     /** The suffix the recorded commit gets when tracked files had uncommitted changes at ingest time. */
-    static final String DIRTY_SUFFIX = "-dirty";
+    static final String DIRTY_SUFFIX = RepoSources.DIRTY_SUFFIX;
 
     private GitSource() {}
 

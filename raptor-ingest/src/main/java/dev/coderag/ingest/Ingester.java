@@ -58,6 +58,16 @@ public final class Ingester {
     }
 
     /**
+     * An ingester that only plans: with {@link IngestOptions#dryRun()} set, it reports what an ingest into an
+     * empty store would do and writes nothing (for a dry run with no store yet, or one that would be rebuilt).
+     *
+     * @throws IllegalArgumentException when {@code options} is not a dry run
+     */
+    public static Ingester planOnly(Embedder embedder, IngestOptions options) {
+        return new Ingester(Optional.empty(), embedder, options, DefaultParser::create);
+    }
+
+    /**
      * Checks a request without touching the network or the disk beyond a stat: the CLI calls it for every
      * source before it loads the model, so a typo fails in milliseconds.
      *

@@ -21,6 +21,9 @@ public final class RepoSources {
     /** The longest valid repo name. */
     public static final int MAX_NAME_LENGTH = 100;
 
+    /** Appended to the commit of a git working tree with uncommitted changes (the recorded "commit"). */
+    public static final String DIRTY_SUFFIX = "-dirty";
+
     /** git's {@code <transport>::<address>} syntax ({@code ext::sh -c …}). */
     static final Pattern TRANSPORT_PREFIX = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]*::");
     /** The scp-like {@code user@host:path} form; groups: user, host, path. */

@@ -3,8 +3,6 @@ package dev.coderag.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
@@ -16,9 +14,7 @@ import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
 import dev.coderag.types.SymbolKind;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -261,76 +257,6 @@ class IngesterTest {
         }
     }
 
-    @Test
-    void cli_json_output_follows_the_contract_and_status_reports_the_repo() throws IOException {
-        write(repo.resolve("web/src/extra.ts"), "export function extra(): number {\n  return 1;\n}\n");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = IngestCli.run(
-                new String[] {"ingest", repo.toString(), "--name", "tinyroute", "--db", storeDir.toString(), "--json"},
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        JsonNode json = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
-        assertThat(fieldNames(json.get("files"))).contains("new", "changed", "unchanged", "deleted", "skipped");
-        assertThat(fieldNames(json.get("chunks"))).contains("inserted", "deleted", "embedded", "reused");
-        assertThat(fieldNames(json.get("seconds"))).contains("parse", "embed", "write", "total");
-        assertThat(json.get("files").get("new").asInt()).isEqualTo(1);
-        assertThat(json.get("files").get("unchanged").asInt())
-                .isEqualTo(coldSummary.files().newFiles());
-        assertThat(json.get("chunks").get("embedded").asInt()).isEqualTo(1);
-        assertThat(json.get("repos").get(0).get("name").asText()).isEqualTo("tinyroute");
-        assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("Exception");
-
-        out.reset();
-        code = IngestCli.run(
-                new String[] {"status", "--db", storeDir.toString(), "--json"},
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        assertThat(code).isZero();
-        JsonNode status = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
-        assertThat(status.get("model").asText()).isEqualTo(embedder.modelId());
-        JsonNode r = status.get("repos").get(0);
-        assertThat(r.get("name").asText()).isEqualTo("tinyroute");
-        assertThat(fieldNames(r)).contains("commit", "indexed_at");
-        assertThat(fieldNames(r.get("chunks"))).containsExactlyInAnyOrder("code", "readme", "manifest", "module_doc");
-        assertThat(r.get("languages").get("java").asInt()).isPositive();
-    }
-
-    @Test
-    void cli_refuses_another_model_without_full_and_rebuilds_the_store_with_it() throws IOException {
-        Path otherStore = tmp.resolve("other-store");
-        Store.open(otherStore, "some/other-model", embedder.dimension()).close();
-        Path small = tmp.resolve("small");
-        write(
-                small.resolve("Calc.java"),
-                "class Calc {\n    int add(int a, int b) {\n        return a + b;\n    }\n}\n");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-
-        int refused = IngestCli.run(new String[] {"ingest", small.toString(), "--db", otherStore.toString()}, o, e);
-
-        assertThat(refused).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .startsWith("error: the store in " + otherStore + " was built with model some/other-model")
-                .contains("--full")
-                .hasLineCount(1);
-
-        err.reset();
-        int rebuilt = IngestCli.run(
-                new String[] {"ingest", small.toString(), "--full", "--json", "--db", otherStore.toString()}, o, e);
-
-        assertThat(rebuilt).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(Store.storedModelId(otherStore)).contains(embedder.modelId());
-        try (Store store = Store.open(otherStore, embedder.modelId(), embedder.dimension())) {
-            assertThat(store.files().entries("small")).containsOnlyKeys("Calc.java");
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------------------
 
     /** The test's copy of the fixture, under the name the template store knows it by. */
@@ -358,12 +284,6 @@ class IngesterTest {
         List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         lines.set(line - 1, lines.get(line - 1) + suffix);
         Files.write(file, lines, StandardCharsets.UTF_8);
-    }
-
-    private static Set<String> fieldNames(JsonNode node) {
-        Set<String> names = new java.util.HashSet<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
     }
 
     private static void write(Path file, String content) throws IOException {

@@ -1,4 +1,4 @@
-package dev.coderag.ingest;
+package dev.coderag.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,7 @@
-package dev.coderag.ingest;
+package dev.coderag.cli;
 
+import dev.coderag.ingest.IngestPhase;
+import dev.coderag.ingest.ProgressListener;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import java.io.PrintStream;
 import java.util.Locale;

@@ -1,16 +1,18 @@
-package dev.coderag.ingest;
+package dev.coderag.cli;
 
-import static dev.coderag.ingest.CliSupport.oneLine;
-import static dev.coderag.ingest.CliSupport.quietLibraries;
+import static dev.coderag.cli.CliSupport.quietLibraries;
 
+import dev.coderag.ingest.IngestException;
+import dev.coderag.ingest.IngestOptions;
+import dev.coderag.ingest.IngestRequest;
+import dev.coderag.ingest.IngestSummary;
+import dev.coderag.ingest.Ingester;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
-import dev.coderag.store.StoreException;
 import java.io.Console;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -61,23 +63,7 @@ public final class IngestCli implements Runnable {
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         quietLibraries();
-        IngestCli cli = new IngestCli(out, err);
-        CommandLine cmd = new CommandLine(cli);
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        cmd.setParameterExceptionHandler((ex, a) -> {
-            err.println("error: " + oneLine(ex.getMessage()));
-            err.println("try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
-            return 2;
-        });
-        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("error: " + describe(ex));
-            return switch (ex) {
-                case UsageException u -> 2;
-                default -> 1;
-            };
-        });
-        return cmd.execute(args);
+        return CliSupport.commandLine(new IngestCli(out, err), out, err).execute(args);
     }
 
     @Override
@@ -224,14 +210,12 @@ public final class IngestCli implements Runnable {
             IngestSummary summary;
             if (c.dryRun && (storedModel.isEmpty() || mismatch)) {
                 // Nothing to compare with (or it would be rebuilt): plan against an empty index, create nothing.
-                summary = new Ingester(Optional.empty(), embedder, options, DefaultParser::create)
-                        .ingest(requests, progress);
+                summary = Ingester.planOnly(embedder, options).ingest(requests, progress);
             } else {
                 try (Store store = mismatch
                         ? Store.recreate(dir, embedder.modelId(), embedder.dimension())
                         : Store.open(dir, embedder.modelId(), embedder.dimension())) {
-                    summary = new Ingester(Optional.of(store), embedder, options, DefaultParser::create)
-                            .ingest(requests, progress);
+                    summary = Ingester.create(store, embedder, options).ingest(requests, progress);
                 }
             }
             progress.finishBar();
@@ -287,17 +271,6 @@ public final class IngestCli implements Runnable {
         return modelId;
     }
 
-    /** The one line a user sees for a failure: our own messages as they are, anything else by its type. */
-    static String describe(Throwable ex) {
-        return switch (ex) {
-            case IngestException e -> oneLine(e.getMessage());
-            case StoreException e -> oneLine(e.getMessage());
-            case UsageException e -> oneLine(e.getMessage());
-            case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";
-            default -> oneLine(ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
-        };
-    }
-
     /** True on an interactive terminal (JDK 22+ returns a Console even when redirected: ask it). */
     private static boolean isTerminal() {
         Console console = System.console();
@@ -309,15 +282,6 @@ public final class IngestCli implements Runnable {
             return (Boolean) isTerminal.invoke(console);
         } catch (ReflectiveOperationException e) {
             return true; // JDK 21: a console exists only on a terminal
-        }
-    }
-
-    /** Bad usage detected after parsing (exit code 2). */
-    static final class UsageException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        UsageException(String message) {
-            super(message);
         }
     }
 }

@@ -1,9 +1,11 @@
-package dev.coderag.ingest;
+package dev.coderag.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.coderag.ingest.IngestSummary;
+import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.types.ChunkKind;
 import java.util.List;
@@ -177,7 +179,7 @@ final class Reports {
     }
 
     private static String shortCommit(String commit) {
-        return commit.length() > 12 && !commit.endsWith(GitSource.DIRTY_SUFFIX)
+        return commit.length() > 12 && !commit.endsWith(RepoSources.DIRTY_SUFFIX)
                 ? commit.substring(0, 12)
                 : commit.replaceFirst("^([0-9a-f]{12})[0-9a-f]*", "$1");
     }

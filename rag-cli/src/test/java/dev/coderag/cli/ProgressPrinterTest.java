@@ -1,7 +1,8 @@
-package dev.coderag.ingest;
+package dev.coderag.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

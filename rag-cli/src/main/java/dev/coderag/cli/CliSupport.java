@@ -1,0 +1,89 @@
+package dev.coderag.cli;
+
+import dev.coderag.chat.ChatException;
+import dev.coderag.eval.EvalException;
+import dev.coderag.ingest.IngestException;
+import dev.coderag.store.StoreException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import picocli.CommandLine;
+
+/**
+ * What every coderag command line shares: one picocli setup (exit codes, one-line errors), quiet library
+ * logging. Exit codes: 0 success, 1 failure, 2 bad usage.
+ */
+final class CliSupport {
+    private CliSupport() {}
+
+    /**
+     * A picocli command line over {@code command} writing to {@code out}/{@code err}: a parse error or a
+     * {@link UsageException} prints {@code error: …} and exits 2 (a parse error also says where help is), any
+     * other failure prints {@code error: …} from {@link #describe} and exits 1 — never a stack trace.
+     */
+    static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
+        CommandLine cmd = new CommandLine(command);
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setParameterExceptionHandler((ex, args) -> {
+            err.println("error: " + oneLine(ex.getMessage()));
+            err.println("try: " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+            return 2;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            err.println("error: " + describe(ex));
+            return ex instanceof UsageException ? 2 : 1;
+        });
+        return cmd;
+    }
+
+    /** The one line a user sees for a failure: our own messages as they are, anything else by its type. */
+    static String describe(Throwable ex) {
+        return switch (ex) {
+            case UsageException e -> oneLine(e.getMessage());
+            case IngestException e -> oneLine(e.getMessage());
+            case StoreException e -> oneLine(e.getMessage());
+            case ChatException e -> oneLine(e.getMessage());
+            case EvalException e -> oneLine(e.getMessage());
+            case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";
+            default -> oneLine(ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
+        };
+    }
+
+    /** A message as one printable line: whitespace runs and line breaks folded, control characters replaced. */
+    static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "unknown error";
+        }
+        return message.strip().replaceAll("\\s*\\R\\s*", " ").replaceAll("\\p{Cntrl}", "?");
+    }
+
+    /**
+     * Keeps DJL, ONNX Runtime, JVector and SQLite chatter off the console unless the user asked for it, and
+     * keeps DJL offline. Call before any of those libraries loads; values the user set win.
+     */
+    static void quietLibraries() {
+        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "error");
+        quietModelLibraries();
+        if (System.getProperty("java.util.logging.config.file") == null) {
+            Logger.getLogger("").setLevel(Level.SEVERE);
+        }
+    }
+
+    /**
+     * Only the model libraries: DJL offline, and its start-up chatter (no CUDA here, no ONNX extension) off the
+     * console, leaving every other logger as configured — for a server, whose own log lines the user wants.
+     */
+    static void quietModelLibraries() {
+        setIfAbsent("org.slf4j.simpleLogger.log.ai.djl", "error");
+        setIfAbsent("ai.djl.offline", "true");
+        setIfAbsent("offline", "true");
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}
