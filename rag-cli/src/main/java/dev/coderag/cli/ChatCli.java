@@ -17,7 +17,6 @@ import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.PrintStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -56,10 +55,6 @@ public final class ChatCli implements Runnable {
         this.out = out;
         this.err = err;
         this.env = env;
-    }
-
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
     }
 
     /**
@@ -293,31 +288,20 @@ public final class ChatCli implements Runnable {
     // Configuration helpers
 
     Path dbPath(String db) {
-        try {
-            return Path.of(db).toAbsolutePath().normalize();
-        } catch (InvalidPathException e) {
-            throw new UsageException("--db is not a valid path: " + db);
-        }
+        return CliSupport.path(db, "--db").toAbsolutePath().normalize();
     }
 
     /** The model asked for, else the one the store was built with, else the default. */
     Embedder openEmbedder(Common common, Path db) {
         String asked = common.model != null && !common.model.isBlank() ? common.model : env.get("RAG_MODEL");
-        EmbeddingModel model;
         Optional<String> stored = Store.storedModelId(db);
-        try {
-            if (asked != null && !asked.isBlank()) {
-                model = EmbeddingModel.fromName(asked);
-            } else {
-                model = stored.map(EmbeddingModel::fromName).orElse(EmbeddingModel.DEFAULT);
-            }
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        EmbeddingModel model = asked != null && !asked.isBlank()
+                ? CliSupport.model(asked)
+                : stored.map(CliSupport::model).orElse(EmbeddingModel.DEFAULT);
         if (stored.isPresent() && !stored.get().equals(model.modelId())) {
             throw new UsageException("the store in " + db + " was built with " + stored.get() + ", not "
                     + model.modelId() + "; use --model "
-                    + EmbeddingModel.fromName(stored.get()).shortName()
+                    + CliSupport.modelOption(stored.get())
                     + " or re-ingest with --full");
         }
         return Embedder.open(model);

@@ -3,9 +3,12 @@ package dev.coderag.cli;
 import dev.coderag.chat.ChatException;
 import dev.coderag.eval.EvalException;
 import dev.coderag.ingest.IngestException;
+import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.StoreException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -36,6 +39,34 @@ final class CliSupport {
             return ex instanceof UsageException ? 2 : 1;
         });
         return cmd;
+    }
+
+    /** The model named on the command line ({@code fp32}, {@code int8} or a model id); else bad usage. */
+    static EmbeddingModel model(String name) {
+        try {
+            return EmbeddingModel.fromName(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** The short name to pass as {@code --model} for a stored model id, or the id itself when none is known. */
+    static String modelOption(String modelId) {
+        for (EmbeddingModel m : EmbeddingModel.values()) {
+            if (m.modelId().equals(modelId)) {
+                return m.shortName();
+            }
+        }
+        return modelId;
+    }
+
+    /** {@code raw} as a path; else bad usage naming {@code what} ("--db", "corpus", …). */
+    static Path path(String raw, String what) {
+        try {
+            return Path.of(raw);
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + " is not a valid path: " + raw);
+        }
     }
 
     /** The one line a user sees for a failure: our own messages as they are, anything else by its type. */

@@ -11,7 +11,6 @@ import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.EmbeddingModel;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -126,10 +125,6 @@ public final class EvalCli implements Callable<Integer> {
         this.err = err;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
     /**
      * Runs one evaluation.
      *
@@ -146,7 +141,7 @@ public final class EvalCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddingModel embeddingModel = parseModel(model);
+        EmbeddingModel embeddingModel = CliSupport.model(model);
         List<EvalMode> modes = usage(() -> EvalMode.parseList(mode));
         if (lexicalOnly) {
             if (modes.stream().anyMatch(m -> m != EvalMode.LEXICAL)
@@ -165,15 +160,17 @@ public final class EvalCli implements Callable<Integer> {
         if (limitQueries != null && limitQueries < 1) {
             throw new UsageException("--limit-queries must be at least 1");
         }
-        Path corpusDir = path(corpus).toAbsolutePath().normalize();
+        Path corpusDir = CliSupport.path(corpus, "corpus").toAbsolutePath().normalize();
         if (!Files.isDirectory(corpusDir)) {
             throw new UsageException("corpus is not a directory: " + corpus);
         }
         String repoName = name != null ? name : corpusDir.getFileName().toString();
-        Path dbDir = db != null ? path(db) : EvalRun.Settings.defaultDb(repoName, embeddingModel, lexicalOnly);
-        Optional<Path> reportPath = Optional.ofNullable(outFile).map(EvalCli::path);
+        Path dbDir = db != null
+                ? CliSupport.path(db, "--db")
+                : EvalRun.Settings.defaultDb(repoName, embeddingModel, lexicalOnly);
+        Optional<Path> reportPath = Optional.ofNullable(outFile).map(f -> CliSupport.path(f, "--out"));
         EvalRun.Settings settings = new EvalRun.Settings(
-                path(queries),
+                CliSupport.path(queries, "--queries"),
                 corpusDir,
                 repoName,
                 dbDir,
@@ -205,27 +202,11 @@ public final class EvalCli implements Callable<Integer> {
         return 0;
     }
 
-    private static EmbeddingModel parseModel(String name) {
-        try {
-            return EmbeddingModel.fromName(name);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
     private static <T> T usage(java.util.function.Supplier<T> parse) {
         try {
             return parse.get();
         } catch (EvalException e) {
             throw new UsageException(e.getMessage());
-        }
-    }
-
-    private static Path path(String p) {
-        try {
-            return Path.of(p);
-        } catch (InvalidPathException e) {
-            throw new UsageException("not a valid path: " + p);
         }
     }
 

@@ -14,7 +14,6 @@ import dev.coderag.store.Store;
 import java.io.Console;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,10 +48,6 @@ public final class IngestCli implements Runnable {
     private IngestCli(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-    }
-
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
     }
 
     /**
@@ -175,8 +170,8 @@ public final class IngestCli implements Runnable {
     // ---------------------------------------------------------------------------------------------------------
 
     private int ingest(IngestCommand c) {
-        EmbeddingModel model = parseModel(c.model);
-        Path dir = parseDir(c.store.db);
+        EmbeddingModel model = CliSupport.model(c.model);
+        Path dir = CliSupport.path(c.store.db, "--db");
         if (c.maxFileSize <= 0) {
             throw new UsageException("--max-file-size must be positive");
         }
@@ -203,7 +198,7 @@ public final class IngestCli implements Runnable {
                     IngestException.Reason.MODEL_MISMATCH,
                     "the store in " + dir + " was built with model " + storedModel.get() + ", not " + model.modelId()
                             + "; re-run with --full to rebuild it (all repos), or pass --model "
-                            + shortName(storedModel.get()));
+                            + CliSupport.modelOption(storedModel.get()));
         }
         ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
         try (Embedder embedder = Embedder.open(model)) {
@@ -228,7 +223,7 @@ public final class IngestCli implements Runnable {
     }
 
     private int status(StatusCommand c) {
-        Path dir = parseDir(c.store.db);
+        Path dir = CliSupport.path(c.store.db, "--db");
         Optional<String> modelId = Store.storedModelId(dir);
         if (modelId.isEmpty()) {
             throw new IngestException(
@@ -244,31 +239,6 @@ public final class IngestCli implements Runnable {
                         : Reports.statusHuman(dir.toString(), modelId.get(), repos));
         out.flush();
         return 0;
-    }
-
-    private static EmbeddingModel parseModel(String name) {
-        try {
-            return EmbeddingModel.fromName(name);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    private static Path parseDir(String dir) {
-        try {
-            return Path.of(dir);
-        } catch (InvalidPathException e) {
-            throw new UsageException("not a valid directory: " + dir);
-        }
-    }
-
-    private static String shortName(String modelId) {
-        for (EmbeddingModel m : EmbeddingModel.values()) {
-            if (m.modelId().equals(modelId)) {
-                return m.shortName();
-            }
-        }
-        return modelId;
     }
 
     /** True on an interactive terminal (JDK 22+ returns a Console even when redirected: ask it). */

@@ -7,12 +7,10 @@ import dev.coderag.chat.answer.GenerationException;
 import dev.coderag.chat.answer.Generator;
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Prompts;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -40,40 +38,23 @@ public final class GeminiGenerator implements Generator {
 
     @Override
     public String generate(GenerationInput input, Consumer<String> onToken) {
-        LlmHttp.Collector out = new LlmHttp.Collector(onToken);
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", "application/json");
-        headers.put("Accept", "text/event-stream");
-        if (!config.apiKey().isEmpty()) {
-            headers.put("x-goog-api-key", config.apiKey());
-        }
-        LlmHttp.post(
-                client,
-                config,
-                uri,
-                headers,
-                body(input),
-                new LlmHttp.BodyHandler() {
-                    @Override
-                    public void event(SseParser.Event event) {
-                        emit(parse(event.data()), out);
-                    }
+        Map<String, String> auth = config.apiKey().isEmpty() ? Map.of() : Map.of("x-goog-api-key", config.apiKey());
+        return LlmHttp.stream(client, config, uri, auth, body(input), onToken, out -> new LlmHttp.BodyHandler() {
+            @Override
+            public void event(SseParser.Event event) {
+                emit(LlmHttp.parse(event.data()), out);
+            }
 
-                    @Override
-                    public void whole(String body) {
-                        JsonNode root = parse(body);
-                        if (root.isArray()) {
-                            root.forEach(r -> emit(r, out));
-                        } else {
-                            emit(root, out);
-                        }
-                    }
-                },
-                out::streamed);
-        if (!out.streamed()) {
-            throw new GenerationException("the model returned an empty answer", false);
-        }
-        return out.text();
+            @Override
+            public void whole(String body) {
+                JsonNode root = LlmHttp.parse(body);
+                if (root.isArray()) {
+                    root.forEach(r -> emit(r, out));
+                } else {
+                    emit(root, out);
+                }
+            }
+        });
     }
 
     private void emit(JsonNode response, Consumer<String> out) {
@@ -113,13 +94,5 @@ public final class GeminiGenerator implements Generator {
         contents.addObject().put("role", "user").putArray("parts").addObject().put("text", Prompts.user(input));
         root.putObject("generationConfig").put("temperature", 0.1);
         return root.toString();
-    }
-
-    private static JsonNode parse(String json) {
-        try {
-            return LlmHttp.JSON.readTree(json);
-        } catch (IOException e) {
-            throw new GenerationException("the model sent malformed JSON", false, e);
-        }
     }
 }

@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +24,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The HTTP part shared by the LLM generators: POST JSON, bounded retries on 429/5xx/connection failures with
@@ -55,6 +57,42 @@ public final class LlmHttp {
 
         /** Called with the whole body of any other (JSON) response. */
         void whole(String body);
+    }
+
+    /**
+     * One streamed generation, as both wire protocols do it: posts {@code body} as JSON asking for
+     * {@code text/event-stream} (with {@code auth} headers, empty without a key), feeds the response to the
+     * handler {@code handlerFor} makes over the token sink, and returns the whole answer.
+     *
+     * @throws GenerationException as {@link #post}, or when the model streamed nothing
+     */
+    static String stream(
+            HttpClient client,
+            LlmConfig config,
+            URI uri,
+            Map<String, String> auth,
+            String body,
+            Consumer<String> onToken,
+            Function<Consumer<String>, BodyHandler> handlerFor) {
+        Collector out = new Collector(onToken);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
+        headers.putAll(auth);
+        post(client, config, uri, headers, body, handlerFor.apply(out), out::streamed);
+        if (!out.streamed()) {
+            throw new GenerationException("the model returned an empty answer", false);
+        }
+        return out.text();
+    }
+
+    /** Parses a JSON text the model sent; malformed JSON is a non-retryable {@link GenerationException}. */
+    static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new GenerationException("the model sent malformed JSON", false, e);
+        }
     }
 
     /**

@@ -7,10 +7,8 @@ import dev.coderag.chat.answer.GenerationException;
 import dev.coderag.chat.answer.Generator;
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Prompts;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -37,62 +35,45 @@ public final class OpenAiGenerator implements Generator {
 
     @Override
     public String generate(GenerationInput input, Consumer<String> onToken) {
-        LlmHttp.Collector out = new LlmHttp.Collector(onToken);
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", "application/json");
-        headers.put("Accept", "text/event-stream");
-        if (!config.apiKey().isEmpty()) {
-            headers.put("Authorization", "Bearer " + config.apiKey());
-        }
-        LlmHttp.post(
-                client,
-                config,
-                uri,
-                headers,
-                body(input),
-                new LlmHttp.BodyHandler() {
-                    private boolean done;
+        Map<String, String> auth =
+                config.apiKey().isEmpty() ? Map.of() : Map.of("Authorization", "Bearer " + config.apiKey());
+        return LlmHttp.stream(client, config, uri, auth, body(input), onToken, out -> new LlmHttp.BodyHandler() {
+            private boolean done;
 
-                    @Override
-                    public void event(SseParser.Event event) {
-                        if (done) {
-                            return;
-                        }
-                        String data = event.data().strip();
-                        if (data.equals("[DONE]")) {
-                            done = true;
-                            return;
-                        }
-                        JsonNode chunk = parse(data);
-                        if (chunk.has("error")) {
-                            throw new GenerationException(
-                                    "the model reported an error" + LlmHttp.errorDetail(data, config.apiKey()), false);
-                        }
-                        JsonNode content =
-                                chunk.path("choices").path(0).path("delta").path("content");
-                        if (content.isTextual()) {
-                            out.accept(content.asText());
-                        }
-                    }
+            @Override
+            public void event(SseParser.Event event) {
+                if (done) {
+                    return;
+                }
+                String data = event.data().strip();
+                if (data.equals("[DONE]")) {
+                    done = true;
+                    return;
+                }
+                JsonNode chunk = LlmHttp.parse(data);
+                if (chunk.has("error")) {
+                    throw new GenerationException(
+                            "the model reported an error" + LlmHttp.errorDetail(data, config.apiKey()), false);
+                }
+                JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
+                if (content.isTextual()) {
+                    out.accept(content.asText());
+                }
+            }
 
-                    @Override
-                    public void whole(String body) {
-                        JsonNode content = parse(body)
-                                .path("choices")
-                                .path(0)
-                                .path("message")
-                                .path("content");
-                        if (!content.isTextual()) {
-                            throw new GenerationException("the reply has no choices[0].message.content", false);
-                        }
-                        out.accept(content.asText());
-                    }
-                },
-                out::streamed);
-        if (!out.streamed()) {
-            throw new GenerationException("the model returned an empty answer", false);
-        }
-        return out.text();
+            @Override
+            public void whole(String body) {
+                JsonNode content = LlmHttp.parse(body)
+                        .path("choices")
+                        .path(0)
+                        .path("message")
+                        .path("content");
+                if (!content.isTextual()) {
+                    throw new GenerationException("the reply has no choices[0].message.content", false);
+                }
+                out.accept(content.asText());
+            }
+        });
     }
 
     String body(GenerationInput input) {
@@ -110,13 +91,5 @@ public final class OpenAiGenerator implements Generator {
                 });
         messages.addObject().put("role", "user").put("content", Prompts.user(input));
         return root.toString();
-    }
-
-    private static JsonNode parse(String json) {
-        try {
-            return LlmHttp.JSON.readTree(json);
-        } catch (IOException e) {
-            throw new GenerationException("the model sent malformed JSON", false, e);
-        }
     }
 }
