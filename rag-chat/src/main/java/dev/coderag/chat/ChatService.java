@@ -278,7 +278,7 @@ public final class ChatService {
                 timings,
                 retrieval.trace().lexicalQuery(),
                 retrieval.trace().pins(),
-                producedBy.id());
+                producedBy);
     }
 
     /** Keeps the turn for follow-ups: the chunks it cites, or its two best when it cites none. */

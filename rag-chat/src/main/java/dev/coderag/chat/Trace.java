@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import dev.coderag.chat.answer.LlmProvider;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +16,7 @@ import java.util.Map;
  *     are each stage's own time summed over its tables, so they may add up to more than {@code search}.
  * @param lexicalQuery the terms sent to BM25
  * @param pins locations pinned because the question names them
- * @param generator {@code none | openai | gemini}: what produced the answer text
+ * @param generator what produced the answer text (JSON: {@code none | openai | gemini})
  */
 public record Trace(
         IntentInfo intent,
@@ -24,4 +25,4 @@ public record Trace(
         Map<String, Double> timingsMs,
         String lexicalQuery,
         List<String> pins,
-        String generator) {}
+        LlmProvider generator) {}

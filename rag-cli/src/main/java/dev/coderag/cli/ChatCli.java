@@ -216,7 +216,7 @@ public final class ChatCli implements Runnable {
             Runtime.getRuntime().addShutdownHook(hook);
             parent.out.println("coderag is serving " + server.url() + "  (store " + db + ", model "
                     + embedder.modelId() + ", answers: "
-                    + WebUi.generatorLabel(chat.llm().provider().id())
+                    + WebUi.generatorLabel(chat.llm().provider())
                     + "; Ctrl-C to stop)");
             parent.out.flush();
             stopped.await();

@@ -58,7 +58,7 @@ class ChatLlmTest {
             ChatResponse r = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?"));
             assertThat(r.answer())
                     .isEqualTo("`parseHeader` in `HeaderParser.java` parses one line [1], unlike what says.");
-            assertThat(r.trace().generator()).isEqualTo("openai");
+            assertThat(r.trace().generator().id()).isEqualTo("openai");
             assertThat(r.sources().getFirst().cited()).isTrue();
             assertThat(r.warnings()).isEmpty();
             String prompt = llm.requests.getFirst().body();
@@ -72,7 +72,7 @@ class ChatLlmTest {
         try (FakeLlmServer llm = new FakeLlmServer(List.of(down))) {
             ChatResponse r = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?"));
             assertThat(r.answer()).startsWith(ExtractiveGenerator.PREFACE).contains("parseHeader");
-            assertThat(r.trace().generator()).isEqualTo("none");
+            assertThat(r.trace().generator().id()).isEqualTo("none");
             assertThat(r.warnings()).singleElement().satisfies(w -> assertThat(w)
                     .contains("The language model (openai) failed: HTTP 500")
                     .contains("extractive")
@@ -160,7 +160,7 @@ class ChatLlmTest {
             ChatResponse r = service(cfg).ask(ChatRequest.of("where is fetch_with_retry implemented?"), tokens::add);
             assertThat(tokens).containsExactly("It retries with backoff ", "[1].");
             assertThat(r.answer()).isEqualTo("It retries with backoff [1].");
-            assertThat(r.trace().generator()).isEqualTo("gemini");
+            assertThat(r.trace().generator().id()).isEqualTo("gemini");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.coderag.chat.answer;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** Which {@link Generator} writes answers. {@link #id()} is the name used by {@code --llm} / {@code RAG_LLM}. */
@@ -11,6 +12,7 @@ public enum LlmProvider {
     /** Google Gemini ({@code streamGenerateContent}). */
     GEMINI;
 
+    @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -58,7 +58,7 @@ final class PageHandlers {
         Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
         List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
         ctx.html(WebUi.page(new WebUi.PageModel(
-                ChatServer.VERSION, embedder.modelId(), service.generator().id(), repos.list(), chat, messages)));
+                ChatServer.VERSION, embedder.modelId(), service.generator(), repos.list(), chat, messages)));
     }
 
     /** {@code POST /ui/ask}: {@code query}, optional {@code repo} and {@code chat_id} (a new chat otherwise). */
@@ -123,7 +123,7 @@ final class PageHandlers {
                     r.sources(),
                     r.intent(),
                     r.warnings(),
-                    Map.of("generator", r.trace().generator()));
+                    Optional.of(r.trace().generator()));
         } catch (RuntimeException e) {
             html = WebUi.errorMessage(turnId, HttpErrors.logged(e).message());
         }

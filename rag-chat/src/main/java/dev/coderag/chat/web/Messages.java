@@ -14,6 +14,7 @@ import dev.coderag.chat.ChatMessage;
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.MessageRole;
 import dev.coderag.chat.Source;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Markdown;
 import j2html.tags.DomContent;
 import j2html.tags.specialized.ATag;
@@ -21,7 +22,7 @@ import j2html.tags.specialized.DivTag;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The chat's messages: a question, the streaming placeholder, a finished answer (Markdown with citation links,
@@ -35,7 +36,7 @@ final class Messages {
         if (m.role() == MessageRole.USER) {
             return userMessage(m.content());
         }
-        return rawHtml(assistantMessage(null, m.content(), m.sources(), m.intent(), m.warnings(), Map.of()));
+        return rawHtml(assistantMessage(null, m.content(), m.sources(), m.intent(), m.warnings(), Optional.empty()));
     }
 
     static DomContent userMessage(String question) {
@@ -65,7 +66,7 @@ final class Messages {
             List<Source> sources,
             IntentInfo intent,
             List<String> warnings,
-            Map<String, String> extra) {
+            Optional<LlmProvider> generator) {
         String html = Markdown.render(answer, n -> n >= 1 && n <= sources.size() ? citation(sources.get(n - 1)) : null);
         return done(
                 "msg assistant",
@@ -79,10 +80,10 @@ final class Messages {
                                                 .withData("intent", intent.name())
                                                 .withTitle("intent confidence " + Math.round(intent.confidence() * 100)
                                                         + "%"),
-                                        extra.containsKey("generator")
-                                                ? span(WebUi.generatorLabel(extra.get("generator")))
-                                                        .withClass("generator")
-                                                : null)
+                                        generator
+                                                .map(g -> span(WebUi.generatorLabel(g))
+                                                        .withClass("generator"))
+                                                .orElse(null))
                                 .withClass("msg-meta"),
                 each(
                         warnings,

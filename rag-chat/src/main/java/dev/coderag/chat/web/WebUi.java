@@ -6,12 +6,12 @@ import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.ChatMessage;
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.Source;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceView;
 import j2html.tags.specialized.DivTag;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -45,7 +45,7 @@ public final class WebUi {
     public record PageModel(
             String version,
             String model,
-            String generator,
+            LlmProvider generator,
             List<RepoStatus> repos,
             Optional<ChatInfo> chat,
             List<ChatMessage> messages) {}
@@ -55,9 +55,12 @@ public final class WebUi {
         return PageShell.render(m);
     }
 
-    /** How the answering generator is named to the user ({@code none} is the extractive one). */
-    public static String generatorLabel(String generator) {
-        return generator.equals("none") ? "extractive (no LLM)" : generator;
+    /** How the answering generator is named to the user. */
+    public static String generatorLabel(LlmProvider generator) {
+        return switch (generator) {
+            case NONE -> "extractive (no LLM)";
+            case OPENAI, GEMINI -> generator.id();
+        };
     }
 
     /** The repository list; it polls itself while something is queued or indexing. */
@@ -82,8 +85,8 @@ public final class WebUi {
             List<Source> sources,
             IntentInfo intent,
             List<String> warnings,
-            Map<String, String> extra) {
-        return Messages.assistantMessage(turnId, answer, sources, intent, warnings, extra);
+            Optional<LlmProvider> generator) {
+        return Messages.assistantMessage(turnId, answer, sources, intent, warnings, generator);
     }
 
     /** An error in place of an answer (e.g. nothing ingested yet). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.Source;
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.repos.RepoState;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceView;
@@ -19,8 +20,8 @@ class WebUiTest {
 
     @Test
     void the_page_has_the_elements_browser_tests_look_for() {
-        String html = WebUi.page(
-                new WebUi.PageModel("1.0", "BAAI/bge-small-en-v1.5", "none", List.of(), Optional.empty(), List.of()));
+        String html = WebUi.page(new WebUi.PageModel(
+                "1.0", "BAAI/bge-small-en-v1.5", LlmProvider.NONE, List.of(), Optional.empty(), List.of()));
         assertThat(html).startsWith("<!DOCTYPE html>");
         assertThat(html)
                 .contains(
@@ -43,7 +44,7 @@ class WebUiTest {
                 List.of(SRC),
                 new IntentInfo("implementation", 0.9),
                 List.of("LLM <failed>"),
-                Map.of("generator", "none"));
+                Optional.of(LlmProvider.NONE));
         assertThat(html).doesNotContain("<script").doesNotContain("<evil>").doesNotContain("<failed>");
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         assertThat(html).contains("data-testid=\"citation\"").contains("data-n=\"1\"");
