@@ -18,6 +18,8 @@ import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -87,6 +89,8 @@ public final class ChatCli implements Runnable {
             "--model", "RAG_MODEL",
             "--host", "RAG_HOST",
             "--port", "RAG_PORT",
+            "--token", "RAG_TOKEN",
+            "--allow-host", "RAG_ALLOW_HOSTS",
             "--llm", "RAG_LLM",
             "--llm-base-url", "RAG_LLM_BASE_URL",
             "--llm-model", "RAG_LLM_MODEL");
@@ -165,9 +169,26 @@ public final class ChatCli implements Runnable {
                 names = "--host",
                 paramLabel = "HOST",
                 defaultValue = ServerOptions.DEFAULT_HOST,
-                description = "Interface to bind (env RAG_HOST; default: ${DEFAULT-VALUE}; 0.0.0.0 exposes it to "
-                        + "the network — there is no authentication).")
+                description = "Interface to bind (env RAG_HOST; default: ${DEFAULT-VALUE}). Any other than loopback "
+                        + "(e.g. 0.0.0.0) needs --token.")
         String host;
+
+        @Option(
+                names = "--token",
+                paramLabel = "SECRET",
+                description = "Require this token: API clients send 'Authorization: Bearer SECRET', the page asks "
+                        + "for it once (env RAG_TOKEN, preferred: a flag shows in the process list; default: none, "
+                        + "allowed on loopback only).")
+        String token;
+
+        @Option(
+                names = "--allow-host",
+                paramLabel = "NAME",
+                split = ",",
+                description = "Also answer to this Host name (repeatable; env RAG_ALLOW_HOSTS, comma-separated). "
+                        + "Loopback names and IP addresses are always allowed; any other name is refused (421) "
+                        + "so that no DNS-rebinding page can reach the server.")
+        List<String> allowHosts = new ArrayList<>();
 
         @Option(
                 names = "--port",
@@ -182,7 +203,17 @@ public final class ChatCli implements Runnable {
             if (port < 0 || port > 65535) {
                 throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
             }
-            ServerOptions options = new ServerOptions(host, port, chat);
+            ServerOptions options = ServerOptions.defaults()
+                    .withHost(host)
+                    .withPort(port)
+                    .withChat(chat)
+                    .withToken(Optional.ofNullable(token))
+                    .withAllowedHosts(allowHosts);
+            try {
+                options.requireTokenUnlessLoopback(); // before the model loads: fail in milliseconds
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
             Path db = parent.dbPath(common.db);
             Embedder embedder = parent.openEmbedder(common, db);
             Store store;
@@ -195,6 +226,10 @@ public final class ChatCli implements Runnable {
             ChatServer server;
             try {
                 server = ChatServer.start(store, embedder, new IngesterIndexer(store, embedder), options);
+            } catch (IllegalArgumentException e) {
+                store.close();
+                embedder.close();
+                throw new UsageException(e.getMessage()); // e.g. another interface than loopback without a token
             } catch (RuntimeException e) {
                 store.close();
                 embedder.close();

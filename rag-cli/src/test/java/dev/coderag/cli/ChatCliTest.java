@@ -40,10 +40,23 @@ class ChatCliTest {
         assertThat(serve.out())
                 .contains("--db", "RAG_DB", "--model", "RAG_MODEL", "--host", "RAG_HOST", "--port", "RAG_PORT")
                 .contains("--llm", "RAG_LLM", "--llm-base-url", "RAG_LLM_BASE_URL", "OPENAI_BASE_URL")
-                .contains("--llm-model", "RAG_LLM_MODEL");
+                .contains("--llm-model", "RAG_LLM_MODEL")
+                .contains("--token", "RAG_TOKEN", "--allow-host", "RAG_ALLOW_HOSTS");
         Result ask = run(Map.of(), "ask", "--help");
         assertThat(ask.code()).isZero();
         assertThat(ask.out()).contains("--repo").contains("--json").contains("QUESTION");
+    }
+
+    @Test
+    void serving_beyond_loopback_without_a_token_refuses_with_one_line() {
+        Result r = run(Map.of("RAG_DB", tmp.resolve("db").toString()), "serve", "--host", "0.0.0.0", "--port", "0");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .startsWith("error: refusing to listen on 0.0.0.0 without a token")
+                .hasLineCount(1);
+        Result env = run(Map.of("RAG_HOST", "192.168.1.7"), "serve");
+        assertThat(env.code()).isEqualTo(2);
+        assertThat(env.err()).contains("without a token");
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 class DockerEntrypointIT {
     private static final Path DOCKER = Proc.ROOT.resolve("docker");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** What the operator exports as RAG_TOKEN before `docker compose up` (the chat service requires it). */
+    private static final String TOKEN = "it-token-" + Long.toHexString(System.nanoTime());
+    /** Compose's ${VAR:?message} and ${VAR} interpolation, for the variables this test sets. */
+    private static final Pattern INTERPOLATION = Pattern.compile("\\$\\{(RAG_TOKEN)(?::\\?[^}]*)?}");
 
     @TempDir
     Path tmp;
@@ -50,7 +55,10 @@ class DockerEntrypointIT {
         for (String file : new String[] {"docker-compose-ingest.yaml", "docker-compose.yaml"}) {
             Proc.Result r;
             try (Proc p = Proc.start(
-                    List.of("/usr/bin/docker-compose", "-f", file, "config", "-q"), DOCKER, Map.of(), false)) {
+                    List.of("/usr/bin/docker-compose", "-f", file, "config", "-q"),
+                    DOCKER,
+                    Map.of("RAG_TOKEN", TOKEN),
+                    false)) {
                 r = p.await(Duration.ofMinutes(1));
             }
             assertThat(r.exitCode()).as(file + ": " + r.err()).isZero();
@@ -87,7 +95,7 @@ class DockerEntrypointIT {
         assertThat(chatMounts).containsEntry("/data", mounts.get("/data"));
         String chatTarget = chat.path("build").path("target").asText();
         Map<String, String> chatEnv = environment(dockerfile, chatTarget, chat, chatMounts);
-        assertThat(chatEnv).containsEntry("RAG_PORT", "3000");
+        assertThat(chatEnv).containsEntry("RAG_PORT", "3000").containsEntry("RAG_TOKEN", TOKEN);
         int port = freePort();
         chatEnv.put("RAG_PORT", Integer.toString(port));
 
@@ -107,9 +115,16 @@ class DockerEntrypointIT {
                         .isZero();
             }
 
+            URI repos = URI.create("http://127.0.0.1:" + port + "/api/repos");
+            HttpResponse<String> anonymous = HttpClient.newHttpClient()
+                    .send(HttpRequest.newBuilder(repos).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode())
+                    .as("the container listens widely: a token is required")
+                    .isEqualTo(401);
             HttpResponse<String> status = HttpClient.newHttpClient()
                     .send(
-                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/repos"))
+                            HttpRequest.newBuilder(repos)
+                                    .header("Authorization", "Bearer " + TOKEN)
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
             assertThat(status.statusCode()).isEqualTo(200);
@@ -169,7 +184,8 @@ class DockerEntrypointIT {
         }
         service.path("environment")
                 .properties()
-                .forEach(e -> env.put(e.getKey(), e.getValue().asText()));
+                .forEach(e -> env.put(
+                        e.getKey(), INTERPOLATION.matcher(e.getValue().asText()).replaceAll(TOKEN)));
         env.replaceAll((k, v) -> mapPath(v, mounts));
         return env;
     }

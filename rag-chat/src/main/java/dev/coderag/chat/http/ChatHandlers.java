@@ -22,10 +22,12 @@ import java.util.Optional;
 final class ChatHandlers {
     private final ChatService service;
     private final Requests requests;
+    private final AnswerSlots slots;
 
-    ChatHandlers(ChatService service, Requests requests) {
+    ChatHandlers(ChatService service, Requests requests, AnswerSlots slots) {
         this.service = service;
         this.requests = requests;
+        this.slots = slots;
     }
 
     /** {@code POST /api/chat}: {@code query}, optional {@code repo} and {@code chat_id}. */
@@ -51,12 +53,12 @@ final class ChatHandlers {
     /** Answers as JSON, or as SSE when the client asks for {@code text/event-stream}. */
     private void answer(Context ctx, ChatRequest request) {
         if (!Requests.wantsEventStream(ctx)) {
-            ctx.json(service.ask(request));
+            ctx.json(slots.run(() -> service.ask(request)));
             return;
         }
         SseWriter sse = new SseWriter(ctx.res());
         try {
-            ChatResponse response = service.ask(request, new AnswerListener() {
+            ChatResponse response = slots.run(() -> service.ask(request, new AnswerListener() {
                 @Override
                 public void onToken(String token) {
                     sse.send("token", requests.toJson(Map.of("text", token)));
@@ -66,7 +68,7 @@ final class ChatHandlers {
                 public void onReset(String warning) {
                     sse.send("reset", requests.toJson(Map.of("warning", warning)));
                 }
-            });
+            }));
             sse.send("sources", requests.toJson(response.sources()));
             sse.send("done", requests.toJson(response));
         } catch (RuntimeException e) {

@@ -16,6 +16,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import java.io.IOException;
 import java.io.InputStream;
+import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.Properties;
 import org.slf4j.Logger;
@@ -40,17 +41,23 @@ public final class ChatServer implements AutoCloseable {
     private final SourceHandlers sources;
     private final PageHandlers pages;
     private final OpsHandlers ops;
+    private final LoginHandlers login;
+    private final Boundary boundary;
     private final Javalin app;
 
     private ChatServer(Store store, Embedder embedder, Indexer indexer, ServerOptions options) {
+        options.requireTokenUnlessLoopback();
         ObjectMapper json = mapper();
         Requests requests = new Requests(json);
+        AnswerSlots slots = new AnswerSlots(options.maxConcurrentAnswers());
+        this.boundary = new Boundary(options, new SecureRandom());
         this.service = ChatService.create(store, embedder, options.chat());
         this.repos = new RepoManager(store, indexer);
-        this.chat = new ChatHandlers(service, requests);
+        this.chat = new ChatHandlers(service, requests, slots);
         this.repoHandlers = new RepoHandlers(repos, requests);
         this.sources = new SourceHandlers(new SourceFiles(store, indexer::checkout));
-        this.pages = new PageHandlers(service, repos, embedder);
+        this.pages = new PageHandlers(service, repos, embedder, slots, boundary.csrfToken());
+        this.login = new LoginHandlers(boundary);
         this.ops = new OpsHandlers(store, embedder, service, repos);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -74,6 +81,9 @@ public final class ChatServer implements AutoCloseable {
     /**
      * Starts a server over an open store and embedder (they stay owned by the caller; close them after
      * {@link #close()}); {@code indexer} runs the ingests that {@code POST /api/repos} asks for.
+     *
+     * @throws IllegalArgumentException with a one-line reason when {@code options} would expose the server
+     *     beyond this machine without a token
      */
     public static ChatServer start(Store store, Embedder embedder, Indexer indexer, ServerOptions options) {
         ChatServer server = new ChatServer(
@@ -117,7 +127,11 @@ public final class ChatServer implements AutoCloseable {
 
     /** All the routes, in one place. */
     private void routes(RoutesConfig r) {
+        r.before(boundary::check); // host, cross-site, token, content type: before every route and static file
+
         r.get("/", pages::page);
+        r.get("/login", login::page);
+        r.post("/login", login::submit);
         r.get("/health", ops::health);
         r.get("/metrics", ops::metrics);
 

@@ -26,6 +26,7 @@ final class HttpErrors {
 
     static HttpError of(Throwable e) {
         return switch (e) {
+            case HttpRefusal r -> new HttpError(status(r.reason()), r.getMessage());
             case ChatException c -> new HttpError(status(c.reason()), c.getMessage());
             case StoreException s -> new HttpError(status(s.reason()), s.getMessage());
             case HttpResponseException h -> new HttpError(h.getStatus(), h.getMessage());
@@ -44,6 +45,16 @@ final class HttpErrors {
         };
     }
 
+    static int status(HttpRefusal.Reason reason) {
+        return switch (reason) {
+            case FOREIGN_HOST -> 421;
+            case CROSS_SITE -> 403;
+            case UNAUTHENTICATED -> 401;
+            case NOT_JSON -> 415;
+            case BUSY -> 503;
+        };
+    }
+
     static int status(StoreException.Reason reason) {
         return switch (reason) {
             // the server was started on a store built with another model: an operator problem, not the client's
@@ -56,13 +67,25 @@ final class HttpErrors {
     static HttpError logged(Throwable e) {
         HttpError err = of(e);
         if (err.status() >= 500) {
-            LOG.error("request failed: {}", err.message(), e);
+            switch (e) {
+                // our own typed failures say what happened in their message: one line, no stack trace
+                case ChatException c -> LOG.warn("request failed: {}", err.message());
+                case HttpRefusal r -> LOG.warn("request refused: {}", err.message());
+                default -> LOG.error("request failed: {}", err.message(), e);
+            }
         }
         return err;
     }
 
     /** The exception handler for every route. */
     static void handle(Exception e, Context ctx) {
+        if (e instanceof HttpRefusal r) {
+            switch (r.reason()) {
+                case BUSY -> ctx.header("Retry-After", "2");
+                case UNAUTHENTICATED -> ctx.header("WWW-Authenticate", "Bearer realm=\"coderag\"");
+                case FOREIGN_HOST, CROSS_SITE, NOT_JSON -> {}
+            }
+        }
         HttpError err = logged(e);
         respond(ctx, err.status(), err.message());
     }

@@ -15,12 +15,8 @@ import io.javalin.http.Context;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The web chat: the page, and a question's two steps. {@code POST /ui/ask} answers at once with the question
@@ -30,27 +26,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * answer.
  */
 final class PageHandlers {
-    private static final long TURN_TTL_NANOS = TimeUnit.MINUTES.toNanos(15);
-
     private final ChatService service;
     private final RepoManager repos;
     private final Embedder embedder;
-    private final Map<String, PendingTurn> turns = new ConcurrentHashMap<>();
+    private final AnswerSlots slots;
+    private final String csrfToken;
+    private final PendingTurns turns = new PendingTurns(System::nanoTime);
     private final SecureRandom random = new SecureRandom();
 
-    /** A question posted from the page, answered when its SSE stream connects. */
-    private record PendingTurn(
-            String query,
-            String chatId,
-            Optional<String> repo,
-            AtomicBoolean started,
-            CompletableFuture<String> html,
-            long createdNanos) {}
-
-    PageHandlers(ChatService service, RepoManager repos, Embedder embedder) {
+    PageHandlers(ChatService service, RepoManager repos, Embedder embedder, AnswerSlots slots, String csrfToken) {
         this.service = service;
         this.repos = repos;
         this.embedder = embedder;
+        this.slots = slots;
+        this.csrfToken = csrfToken;
     }
 
     /** {@code GET /}, with the history of {@code ?chat=id} when that chat exists. */
@@ -58,7 +47,7 @@ final class PageHandlers {
         Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
         List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
         ctx.html(WebUi.page(new WebUi.PageModel(
-                ChatServer.VERSION, embedder.modelId(), service.generator(), repos.list(), chat, messages)));
+                ChatServer.VERSION, embedder.modelId(), service.generator(), repos.list(), chat, messages, csrfToken)));
     }
 
     /** {@code POST /ui/ask}: {@code query}, optional {@code repo} and {@code chat_id} (a new chat otherwise). */
@@ -77,10 +66,8 @@ final class PageHandlers {
         String chatId = Requests.optionalForm(ctx, "chat_id")
                 .filter(id -> service.chat(id).isPresent())
                 .orElseGet(() -> service.newChat(repo).id());
-        long now = System.nanoTime();
-        turns.values().removeIf(t -> now - t.createdNanos() > TURN_TTL_NANOS);
         String turnId = randomId();
-        turns.put(turnId, new PendingTurn(query, chatId, repo, new AtomicBoolean(), new CompletableFuture<>(), now));
+        turns.add(turnId, query, chatId, repo);
         ctx.header("HX-Push-Url", "/?chat=" + chatId);
         ctx.html(WebUi.pendingTurn(turnId, query, chatId));
     }
@@ -88,7 +75,7 @@ final class PageHandlers {
     /** {@code GET /ui/stream/{turn}}: SSE {@code token}s, then {@code done} with the message's HTML. */
     void stream(Context ctx) {
         String turnId = ctx.pathParam("turn");
-        PendingTurn turn = turns.get(turnId);
+        PendingTurns.Turn turn = turns.get(turnId).orElse(null);
         SseWriter sse = new SseWriter(ctx.res());
         if (turn == null) {
             sse.send("done", WebUi.errorMessage(turnId, "This answer is no longer available; ask again."));
@@ -97,7 +84,11 @@ final class PageHandlers {
         if (!turn.started().compareAndSet(false, true)) {
             // the browser reconnected: never answer twice, just deliver the result
             try {
-                sse.send("done", turn.html().get(5, TimeUnit.MINUTES));
+                String done = turn.html().get(5, TimeUnit.MINUTES);
+                if (done == null) {
+                    throw new IllegalStateException("dropped");
+                }
+                sse.send("done", done);
             } catch (Exception e) {
                 sse.send("done", WebUi.errorMessage(turnId, "The answer did not complete; ask again."));
             }
@@ -105,7 +96,7 @@ final class PageHandlers {
         }
         String html;
         try {
-            ChatResponse r = service.ask(
+            ChatResponse r = slots.run(() -> service.ask(
                     new ChatRequest(turn.query(), turn.repo(), Optional.of(turn.chatId())), new AnswerListener() {
                         @Override
                         public void onToken(String token) {
@@ -116,7 +107,7 @@ final class PageHandlers {
                         public void onReset(String warning) {
                             sse.send("token", "<hr class=\"reset\">");
                         }
-                    });
+                    }));
             html = WebUi.assistantMessage(
                     turnId,
                     r.answer(),
@@ -127,7 +118,7 @@ final class PageHandlers {
         } catch (RuntimeException e) {
             html = WebUi.errorMessage(turnId, HttpErrors.logged(e).message());
         }
-        turn.html().complete(html);
+        turns.complete(turnId, turn, html);
         sse.send("done", html);
     }
 

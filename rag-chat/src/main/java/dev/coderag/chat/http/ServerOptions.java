@@ -1,35 +1,101 @@
 package dev.coderag.chat.http;
 
 import dev.coderag.chat.ChatOptions;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Where and how {@link ChatServer} listens.
+ * Where and how {@link ChatServer} listens, and who may talk to it.
  *
- * @param host interface to bind; {@code 127.0.0.1} by default so nothing is exposed beyond this machine
+ * @param host interface to bind; {@code 127.0.0.1} by default so nothing is exposed beyond this machine. Any
+ *     other than a loopback address needs a {@code token}: {@link ChatServer#start} refuses otherwise
  * @param port TCP port; 0 = any free port (see {@link ChatServer#port()})
+ * @param token the shared secret clients must present (API: {@code Authorization: Bearer}; page: a login that
+ *     sets an HttpOnly cookie); empty = no authentication, allowed on loopback only
+ * @param allowedHosts host names, besides loopback names and IP literals, that the {@code Host} header may
+ *     carry (a name a DNS-rebinding page cannot forge is one the operator chose); never null
+ * @param maxConcurrentAnswers answers written at once (a question past it gets 503 with {@code Retry-After});
+ *     at least 1
  */
-public record ServerOptions(String host, int port, ChatOptions chat) {
+public record ServerOptions(
+        String host,
+        int port,
+        ChatOptions chat,
+        Optional<String> token,
+        List<String> allowedHosts,
+        int maxConcurrentAnswers) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
+    public static final int DEFAULT_MAX_CONCURRENT_ANSWERS = 8;
 
     public ServerOptions {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(chat, "chat");
+        token = Objects.requireNonNull(token, "token").filter(t -> !t.isBlank());
+        allowedHosts = List.copyOf(allowedHosts);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535: " + port);
+        }
+        if (maxConcurrentAnswers < 1) {
+            throw new IllegalArgumentException("maxConcurrentAnswers must be at least 1: " + maxConcurrentAnswers);
+        }
+    }
+
+    /** True when {@link #host()} is this machine's loopback interface (by name or address; no DNS lookup). */
+    public boolean loopbackOnly() {
+        String h = host.strip();
+        return h.equalsIgnoreCase("localhost")
+                || h.equals("::1")
+                || h.equals("[::1]")
+                || (h.startsWith("127.") && Boundary.isIpLiteral(h));
+    }
+
+    /**
+     * The rule that keeps the code on this machine: a server reachable from elsewhere must have a token.
+     *
+     * @throws IllegalArgumentException with a one-line reason when {@link #host()} is not loopback and there
+     *     is no token
+     */
+    public void requireTokenUnlessLoopback() {
+        if (token.isEmpty() && !loopbackOnly()) {
+            throw new IllegalArgumentException("refusing to listen on " + host
+                    + " without a token: anyone who can reach it could read the indexed code; set RAG_TOKEN"
+                    + " (or --token), or listen on 127.0.0.1");
         }
     }
 
     public static ServerOptions defaults() {
-        return new ServerOptions(DEFAULT_HOST, DEFAULT_PORT, ChatOptions.defaults());
+        return new ServerOptions(
+                DEFAULT_HOST,
+                DEFAULT_PORT,
+                ChatOptions.defaults(),
+                Optional.empty(),
+                List.of(),
+                DEFAULT_MAX_CONCURRENT_ANSWERS);
+    }
+
+    public ServerOptions withHost(String h) {
+        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(host, p, chat);
+        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers);
     }
 
     public ServerOptions withChat(ChatOptions c) {
-        return new ServerOptions(host, port, c);
+        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers);
+    }
+
+    public ServerOptions withToken(Optional<String> t) {
+        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers);
+    }
+
+    public ServerOptions withAllowedHosts(List<String> hosts) {
+        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers);
+    }
+
+    public ServerOptions withMaxConcurrentAnswers(int n) {
+        return new ServerOptions(host, port, chat, token, allowedHosts, n);
     }
 }

@@ -22,9 +22,7 @@ final class CodeView {
                                                 .withType("button")
                                                 .withClass("viewer-close")
                                                 .attr("aria-label", "Close code viewer")
-                                                .attr(
-                                                        "onclick",
-                                                        "document.getElementById('code-viewer').classList.remove('open')"))
+                                                .withData("close", "code-viewer"))
                                 .withClass("viewer-head"),
                         v.changedSinceIndexing()
                                 ? div("This file changed on disk since it was indexed; line numbers may be off.")

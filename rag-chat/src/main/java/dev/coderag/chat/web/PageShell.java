@@ -44,7 +44,8 @@ final class PageShell {
 
     /** htmx 2 does not swap 4xx/5xx by default; our error fragments are meant to be shown. */
     private static final String HTMX_CONFIG = "{\"responseHandling\":[{\"code\":\"204\",\"swap\":false},"
-            + "{\"code\":\"...\",\"swap\":true}],\"allowScriptTags\":false,\"selfRequestsOnly\":true}";
+            + "{\"code\":\"...\",\"swap\":true}],\"allowScriptTags\":false,\"selfRequestsOnly\":true,"
+            + "\"allowEval\":false,\"includeIndicatorStyles\":false}";
 
     private PageShell() {}
 
@@ -62,20 +63,52 @@ final class PageShell {
                         script().withSrc(WebUi.HTMX),
                         script().withSrc(WebUi.APP_JS).attr("defer")),
                 body(
-                        header(
-                                        h1(
-                                                span("code").withClass("logo-a"),
-                                                span("rag").withClass("logo-b")),
-                                        span("Grounded answers about your code, with sources")
-                                                .withClass("tagline"),
-                                        span("model " + m.model() + " · answers: "
-                                                        + WebUi.generatorLabel(m.generator()) + " · v"
-                                                        + m.version())
-                                                .withClass("build")
-                                                .withData("testid", "build-info"))
-                                .withClass("topbar"),
-                        main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
-                                .withClass("layout"))));
+                                header(
+                                                h1(
+                                                        span("code").withClass("logo-a"),
+                                                        span("rag").withClass("logo-b")),
+                                                span("Grounded answers about your code, with sources")
+                                                        .withClass("tagline"),
+                                                span("model " + m.model() + " · answers: "
+                                                                + WebUi.generatorLabel(m.generator()) + " · v"
+                                                                + m.version())
+                                                        .withClass("build")
+                                                        .withData("testid", "build-info"))
+                                        .withClass("topbar"),
+                                main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
+                                        .withClass("layout"))
+                        // every htmx request of the page carries the per-process token (see the server's Boundary)
+                        .attr("hx-headers", "{\"X-CSRF-Token\": " + WebUi.jsonString(m.csrfToken()) + "}")));
+    }
+
+    /** The login form of a server with a token (a plain form POST: no script needed). */
+    static String login(String error) {
+        return document(html(
+                head(
+                        meta().withCharset("utf-8"),
+                        meta().withName("viewport").withContent("width=device-width, initial-scale=1"),
+                        title("coderag: log in"),
+                        link().withRel("stylesheet").withHref("/static/app.css"),
+                        link().withRel("icon").withHref("data:,")),
+                body(main(
+                                h1(span("code").withClass("logo-a"), span("rag").withClass("logo-b")),
+                                p("This server needs its token (ask whoever started it; it is RAG_TOKEN there)."),
+                                error == null
+                                        ? null
+                                        : div(error).withClass("error-text").attr("role", "alert"),
+                                form(
+                                                input().withName("token")
+                                                        .withType("password")
+                                                        .isRequired()
+                                                        .attr("autocomplete", "current-password")
+                                                        .attr("aria-label", "Token")
+                                                        .withData("testid", "token-input"),
+                                                button("Log in")
+                                                        .withType("submit")
+                                                        .withClass("primary"))
+                                        .withMethod("post")
+                                        .withAction("/login"))
+                        .withClass("login"))));
     }
 
     private static DomContent reposPanel(List<RepoStatus> repos) {
@@ -106,7 +139,7 @@ final class PageShell {
                                 .attr("hx-post", "/ui/repos")
                                 .attr("hx-target", "#repo-list")
                                 .attr("hx-swap", "outerHTML")
-                                .attr("hx-on::after-request", "if(event.detail.successful)this.reset()"))
+                                .withData("reset-on-success", "form"))
                 .withId("repos-panel")
                 .withClass("panel repos");
     }
@@ -161,10 +194,7 @@ final class PageShell {
                                 .attr("hx-post", "/ui/ask")
                                 .attr("hx-target", "#messages")
                                 .attr("hx-swap", "beforeend")
-                                .attr(
-                                        "hx-on::after-request",
-                                        "if(event.detail.successful&&event.detail.elt===this)"
-                                                + "document.getElementById('question').value=''"))
+                                .withData("reset-on-success", "question"))
                 .withId("chat-panel")
                 .withClass("panel chat");
     }
@@ -199,10 +229,6 @@ final class PageShell {
                         .withClass("viewer-empty"))
                 .withId("code-viewer")
                 .withClass("viewer")
-                .withData("testid", "code-viewer")
-                .attr(
-                        "hx-on::after-swap",
-                        "this.classList.add('open');var h=this.querySelector('.hl');"
-                                + "if(h)h.scrollIntoView({block:'center'});");
+                .withData("testid", "code-viewer");
     }
 }

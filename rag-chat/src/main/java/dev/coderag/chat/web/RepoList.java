@@ -4,6 +4,7 @@ import static j2html.TagCreator.div;
 import static j2html.TagCreator.each;
 import static j2html.TagCreator.li;
 import static j2html.TagCreator.p;
+import static j2html.TagCreator.progress;
 import static j2html.TagCreator.span;
 import static j2html.TagCreator.ul;
 
@@ -55,9 +56,12 @@ final class RepoList {
                         r.progress() == null
                                 ? null
                                 : div(
-                                                div().withClass("bar-fill")
-                                                        .withStyle("width:"
-                                                                + r.progress().percent() + "%"),
+                                                progress()
+                                                        .withClass("bar-fill")
+                                                        .attr("max", 100)
+                                                        .attr(
+                                                                "value",
+                                                                r.progress().percent()),
                                                 span(r.progress().phase() + " "
                                                                 + r.progress().percent() + "%")
                                                         .withClass("bar-label"))

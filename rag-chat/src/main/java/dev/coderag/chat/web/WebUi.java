@@ -48,7 +48,13 @@ public final class WebUi {
             LlmProvider generator,
             List<RepoStatus> repos,
             Optional<ChatInfo> chat,
-            List<ChatMessage> messages) {}
+            List<ChatMessage> messages,
+            String csrfToken) {}
+
+    /** The login form of a server with a token; {@code error} (nullable) says why the last try failed. */
+    public static String loginPage(String error) {
+        return PageShell.login(error);
+    }
 
     /** The whole page, as a document. */
     public static String page(PageModel m) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -17,19 +18,75 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A small HTTP client for the tests: JSON, forms and SSE against a running {@link ChatServer}. */
 public final class HttpHelper {
     public static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final Pattern PAGE_TOKEN = Pattern.compile("X-CSRF-Token&quot;: &quot;([A-Za-z0-9_-]{1,100})&quot;");
     private final String base;
+    private final int port;
+    private volatile String pageToken;
 
     public HttpHelper(ChatServer server) {
-        this.base = "http://127.0.0.1:" + server.port();
+        this.port = server.port();
+        this.base = "http://127.0.0.1:" + port;
     }
 
-    public record Response(int status, String body, String contentType) {
+    public String base() {
+        return base;
+    }
+
+    /** The per-process token the page's htmx requests carry, read from the page as a browser would. */
+    public String pageToken() {
+        String t = pageToken;
+        if (t == null) {
+            Matcher m = PAGE_TOKEN.matcher(get("/").body());
+            if (!m.find()) {
+                throw new IllegalStateException("the page carries no X-CSRF-Token");
+            }
+            pageToken = t = m.group(1);
+        }
+        return t;
+    }
+
+    /**
+     * Sends {@code request} (a whole HTTP/1.1 request, CRLF line ends, {@code Connection: close}) over a plain
+     * socket and returns the status line's code and the rest: for headers the JDK client will not set (Host).
+     */
+    public Response raw(String request) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            String all = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int status = Integer.parseInt(all.substring(9, 12));
+            int split = all.indexOf("\r\n\r\n");
+            String head = split < 0 ? all : all.substring(0, split);
+            String type = head.lines()
+                    .filter(l -> l.regionMatches(true, 0, "Content-Type:", 0, 13))
+                    .map(l -> l.substring(13).strip())
+                    .findFirst()
+                    .orElse("");
+            return new Response(status, split < 0 ? "" : all.substring(split + 4), type, head);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @param headers the raw response head (status line and headers), for header assertions */
+    public record Response(int status, String body, String contentType, String headers) {
+        public String header(String name) {
+            return headers.lines()
+                    .filter(l -> l.regionMatches(true, 0, name + ":", 0, name.length() + 1))
+                    .map(l -> l.substring(name.length() + 1).strip())
+                    .findFirst()
+                    .orElse(null);
+        }
+
         public JsonNode json() {
             try {
                 return JSON.readTree(body);
@@ -60,6 +117,7 @@ public final class HttpHelper {
         return send(HttpRequest.newBuilder(URI.create(base + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .header("HX-Request", "true")
+                .header("X-CSRF-Token", pageToken())
                 .POST(HttpRequest.BodyPublishers.ofString(sb.toString())));
     }
 
@@ -113,14 +171,21 @@ public final class HttpHelper {
         return stream(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
-    private Response send(HttpRequest.Builder request) {
+    /** Sends any request built by the caller (extra headers, other methods). */
+    public Response send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r =
                     client.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            StringBuilder head = new StringBuilder("HTTP/1.1 " + r.statusCode());
+            r.headers()
+                    .map()
+                    .forEach((k, vs) -> vs.forEach(
+                            v -> head.append("\r\n").append(k).append(": ").append(v)));
             return new Response(
                     r.statusCode(),
                     r.body(),
-                    r.headers().firstValue("content-type").orElse(""));
+                    r.headers().firstValue("content-type").orElse(""),
+                    head.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

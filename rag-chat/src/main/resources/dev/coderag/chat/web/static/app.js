@@ -53,5 +53,30 @@
   document.addEventListener("htmx:afterSwap", function (e) {
     var m = document.getElementById("messages");
     if (m && m.contains(e.detail.target)) scrollMessages();
+    // the code viewer opens on the cited lines
+    var viewer = document.getElementById("code-viewer");
+    if (viewer && e.detail.target === viewer) {
+      viewer.classList.add("open");
+      var h = viewer.querySelector(".hl");
+      if (h) h.scrollIntoView({ block: "center" });
+    }
+  });
+
+  // Behaviour lives here, not in inline handlers: the Content-Security-Policy forbids inline script.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var form = e.detail.elt;
+    if (!e.detail.successful || !form || !form.dataset) return;
+    if (form.dataset.resetOnSuccess === "form") form.reset();
+    if (form.dataset.resetOnSuccess === "question") {
+      var q = document.getElementById("question");
+      if (q) q.value = "";
+    }
+  });
+
+  document.addEventListener("click", function (e) {
+    var closer = e.target && e.target.closest ? e.target.closest("[data-close]") : null;
+    if (!closer) return;
+    var target = document.getElementById(closer.dataset.close);
+    if (target) target.classList.remove("open");
   });
 })();
