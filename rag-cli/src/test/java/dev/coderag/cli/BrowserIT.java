@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -63,19 +66,19 @@ class BrowserIT {
 
         Files.createDirectories(SHOTS);
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        ChromeOptions options = new ChromeOptions()
-                .setBinary(CHROMIUM.toFile())
-                .addArguments(
-                        "--headless",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--disable-dev-shm-usage",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--disable-sync",
-                        "--no-first-run",
-                        "--window-size=1400,900",
-                        "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile());
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--window-size=1400,900",
+                "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
@@ -98,6 +101,16 @@ class BrowserIT {
     void open_the_page() {
         driver.get(url + "/");
         wait.until(ExpectedConditions.visibilityOfElementLocated(testid("question-input")));
+    }
+
+    /** The page runs under its Content-Security-Policy (no inline script or style): nothing may be blocked. */
+    @AfterEach
+    void the_browser_reported_no_policy_violation() {
+        List<String> violations = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage)
+                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to"))
+                .toList();
+        assertThat(violations).isEmpty();
     }
 
     @Test
@@ -133,6 +146,10 @@ class BrowserIT {
         assertThat(highlighted.getFirst().isDisplayed()).isTrue();
         assertThat(view.findElements(testid("code-line"))).isNotEmpty();
         shot("03-code-viewer");
+
+        // the close button (a handler in app.js, not inline) closes the viewer
+        driver.findElement(By.cssSelector("#code-viewer .viewer-close")).click();
+        wait.until(ExpectedConditions.not(ExpectedConditions.attributeContains(By.id("code-viewer"), "class", "open")));
     }
 
     @Test
@@ -148,6 +165,8 @@ class BrowserIT {
         driver.findElement(testid("add-repo-button")).click();
         By status = By.cssSelector("[data-testid=repo][data-repo=notes] [data-testid=repo-status]");
         wait.until(ExpectedConditions.presenceOfElementLocated(status));
+        // a successful add clears the form (app.js, after htmx's request)
+        wait.until(ExpectedConditions.attributeToBe(testid("repo-source"), "value", ""));
         shot("04-repo-added");
 
         waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
@@ -184,6 +203,8 @@ class BrowserIT {
         driver.findElement(testid("send-button")).click();
         wait.until(ExpectedConditions.numberOfElementsToBe(
                 By.cssSelector("[data-testid=assistant-message][data-state=done]"), before + 1));
+        assertThat(driver.findElement(testid("question-input")).getDomProperty("value"))
+                .isEmpty();
         assertNoAlert();
         return driver.findElements(By.cssSelector("[data-testid=assistant-message][data-state=done]"))
                 .getLast();
