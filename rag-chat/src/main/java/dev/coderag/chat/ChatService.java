@@ -244,17 +244,18 @@ public final class ChatService {
         }
     }
 
-    /** Cleans the citations of the text and marks the sources it cites. */
+    /** The warning on an answer that cites none of the sources it was given. */
+    public static final String UNCITED_WARNING =
+            "The answer cites none of its sources; check it against the sources listed.";
+
+    /** Cleans the citations of the text and marks the sources it cites (only those). */
     private static Answer cite(Generated generated, List<ContextBlock> blocks, List<String> warnings) {
         String text = Citations.clean(generated.text(), blocks.size()).strip();
-        Set<Integer> cited = Citations.cited(text);
-        if (cited.isEmpty() && !text.equals(ChatResponse.REFUSAL)) {
-            // the model cited nothing: the answer still carries its sources, visibly
-            text = text + "\n\nSources: "
-                    + blocks.stream().limit(3).map(b -> "[" + b.n() + "]").collect(Collectors.joining(" "));
-            cited = Citations.cited(text);
+        Set<Integer> citedFinal = Citations.cited(text);
+        if (citedFinal.isEmpty() && !text.equals(ChatResponse.REFUSAL) && !blocks.isEmpty()) {
+            // never claim grounding the text does not show: the sources stay listed, none marked cited
+            warnings.add(UNCITED_WARNING);
         }
-        Set<Integer> citedFinal = cited;
         List<Source> sources =
                 blocks.stream().map(b -> source(b, citedFinal.contains(b.n()))).toList();
         List<Chunk> citedChunks = blocks.stream()

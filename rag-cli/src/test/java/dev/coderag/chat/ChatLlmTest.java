@@ -67,6 +67,19 @@ class ChatLlmTest {
     }
 
     @Test
+    void an_answer_that_cites_nothing_marks_no_source_cited_and_says_so() throws Exception {
+        Reply reply = FakeLlmServer.sse(
+                List.of(FakeLlmServer.openAiChunk("It parses headers somewhere, trust me."), "[DONE]"),
+                FakeLlmServer.NO_HOOK);
+        try (FakeLlmServer llm = new FakeLlmServer(List.of(reply))) {
+            ChatResponse r = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?"));
+            assertThat(r.answer()).isEqualTo("It parses headers somewhere, trust me.");
+            assertThat(r.sources()).isNotEmpty().noneMatch(s -> s.cited());
+            assertThat(r.warnings()).containsExactly(ChatService.UNCITED_WARNING);
+        }
+    }
+
+    @Test
     void when_the_model_fails_the_user_gets_the_extractive_answer_and_a_warning_without_the_key() throws Exception {
         Reply down = FakeLlmServer.status(500, "{\"error\":{\"message\":\"boom " + KEY + "\"}}", Map.of());
         try (FakeLlmServer llm = new FakeLlmServer(List.of(down))) {
