@@ -11,18 +11,36 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Chat conversations, in memory (they do not survive a restart; the index does). Bounded: the least recently
- * used chats are dropped beyond {@link #MAX_CHATS}, the oldest turns beyond {@link #MAX_TURNS}. Thread-safe
- * (every method is synchronised; all are O(1) or O(turns)).
+ * Chat conversations, in memory (they do not survive a restart; the index does). Bounded by count and by
+ * size: the least recently used chats are dropped beyond {@link #MAX_CHATS} or when all turns together hold
+ * more than {@link #MAX_CHARS} characters (questions, answers, cited chunks), the oldest turns of a chat beyond
+ * {@link #MAX_TURNS}. Thread-safe (every method is synchronised; all are O(1) amortised or O(turns)).
  */
 final class ChatHistory {
     static final int MAX_CHATS = 1_000;
     static final int MAX_TURNS = 100;
+    /** About 64 MB of heap at two bytes a character. */
+    static final long MAX_CHARS = 32L * 1024 * 1024;
+
+    private final long maxChars;
+    private long chars;
 
     /** One answered question, with the chunks the answer cited (for follow-ups). */
     record StoredTurn(String question, ChatResponse response, List<Chunk> citedChunks, Instant at) {
         StoredTurn {
             citedChunks = List.copyOf(citedChunks);
+        }
+
+        /** Characters this turn keeps in memory (an estimate that grows with everything a client controls). */
+        long chars() {
+            long n = question.length() + (long) response.answer().length();
+            for (Chunk c : citedChunks) {
+                n += c.embeddingText().length();
+            }
+            for (String w : response.warnings()) {
+                n += w.length();
+            }
+            return n + 256L * response.sources().size();
         }
     }
 
@@ -31,6 +49,8 @@ final class ChatHistory {
         final Optional<String> repo;
         final Instant createdAt;
         final List<StoredTurn> turns = new ArrayList<>();
+        final List<Long> turnChars = new ArrayList<>();
+        long chars;
 
         State(String id, Optional<String> repo, Instant createdAt) {
             this.id = id;
@@ -49,9 +69,22 @@ final class ChatHistory {
 
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, State> eldest) {
-            return size() > MAX_CHATS;
+            if (size() > MAX_CHATS) {
+                chars -= eldest.getValue().chars;
+                return true;
+            }
+            return false;
         }
     };
+
+    ChatHistory() {
+        this(MAX_CHARS);
+    }
+
+    /** A history bounded to {@code maxChars} characters in all (tests use a small bound). */
+    ChatHistory(long maxChars) {
+        this.maxChars = maxChars;
+    }
 
     synchronized ChatInfo create(Optional<String> repo) {
         byte[] bytes = new byte[9];
@@ -83,10 +116,38 @@ final class ChatHistory {
         if (s == null) {
             return; // evicted while answering: the answer was still returned
         }
+        long size = turn.chars();
         s.turns.add(turn);
+        s.turnChars.add(size);
+        s.chars += size;
+        chars += size;
         if (s.turns.size() > MAX_TURNS) {
-            s.turns.removeFirst();
+            dropOldestTurn(s);
         }
+        // over the size bound: whole chats go, least recently used first; this chat last, oldest turns first
+        var it = chats.values().iterator();
+        while (chars > maxChars && it.hasNext()) {
+            State eldest = it.next();
+            if (eldest != s) {
+                chars -= eldest.chars;
+                it.remove();
+            }
+        }
+        while (chars > maxChars && !s.turns.isEmpty()) {
+            dropOldestTurn(s);
+        }
+    }
+
+    private void dropOldestTurn(State s) {
+        s.turns.removeFirst();
+        long size = s.turnChars.removeFirst();
+        s.chars -= size;
+        chars -= size;
+    }
+
+    /** Characters held by all chats; for tests. */
+    synchronized long chars() {
+        return chars;
     }
 
     synchronized List<ChatInfo> list() {
