@@ -32,7 +32,7 @@ final class SourceHandlers {
         Integer start = lineParam(ctx, "start");
         Integer end = lineParam(ctx, "end");
         int from = start == null ? 1 : Math.max(1, start - CONTEXT_LINES);
-        Integer to = end == null ? null : end + CONTEXT_LINES;
+        Integer to = end == null ? null : (int) Math.min(Integer.MAX_VALUE, (long) end + CONTEXT_LINES);
         SourceView view = sources.read(ctx.queryParam("repo"), ctx.queryParam("path"), from, to);
         int hlStart = start == null ? view.start() : start;
         int hlEnd = end == null ? hlStart : end;

@@ -27,6 +27,11 @@ import java.util.function.Function;
  */
 public final class SourceFiles {
     static final int MAX_LINES = 5_000;
+    /**
+     * Bytes read from a file at most (indexed files are smaller; one that grew past this since is shown
+     * truncated, as changed).
+     */
+    static final int MAX_BYTES = 4 * 1024 * 1024;
 
     private final Store store;
     private final Function<String, Path> checkouts;
@@ -57,6 +62,7 @@ public final class SourceFiles {
         }
         Path root = root(info);
         String text;
+        boolean truncated;
         try {
             Path realRoot = root.toRealPath();
             Path file = realRoot.resolve(path).normalize();
@@ -64,13 +70,18 @@ public final class SourceFiles {
             if (!file.startsWith(realRoot) || !real.startsWith(realRoot) || !Files.isRegularFile(real)) {
                 throw notFound(repo, path);
             }
-            text = decode(Files.readAllBytes(real));
+            byte[] bytes;
+            try (var in = Files.newInputStream(real)) {
+                bytes = in.readNBytes(MAX_BYTES + 1);
+            }
+            truncated = bytes.length > MAX_BYTES;
+            text = decode(truncated ? java.util.Arrays.copyOf(bytes, MAX_BYTES) : bytes);
         } catch (IOException | InvalidPathException e) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
                     "indexed file " + ChatService.abbreviate(path) + " of " + repo + " is no longer readable on disk");
         }
-        boolean changed = !Hashing.sha256Text(text).equals(entry.fileHash());
+        boolean changed = truncated || !Hashing.sha256Text(text).equals(entry.fileHash());
         String[] all = Hashing.normalizeNewlines(text).split("\n", -1);
         int total = all.length > 0 && all[all.length - 1].isEmpty() ? all.length - 1 : all.length;
         total = Math.max(total, 1);
@@ -80,7 +91,7 @@ public final class SourceFiles {
                     ChatException.Reason.BAD_REQUEST, "\"start\" is past the end of the file (" + total + " lines)");
         }
         int to = Math.min(total, end == null ? total : end);
-        to = Math.min(to, from + MAX_LINES - 1);
+        to = (int) Math.min(to, (long) from + MAX_LINES - 1);
         List<SourceView.Line> lines = new ArrayList<>(to - from + 1);
         for (int i = from; i <= to; i++) {
             lines.add(new SourceView.Line(i, i - 1 < all.length ? all[i - 1] : ""));

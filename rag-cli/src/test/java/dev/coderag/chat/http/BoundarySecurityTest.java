@@ -183,6 +183,21 @@ class BoundarySecurityTest {
     }
 
     @Test
+    void extreme_line_ranges_are_served_or_refused_with_a_reason_never_a_500() {
+        String file = "/api/source?repo=" + FixtureStore.REPO + "&path=README.md";
+        Response all = http.get(file + "&start=1&end=2147483647");
+        assertThat(all.status()).as(all.body()).isEqualTo(200);
+        assertThat(all.json().path("lines").size()).isPositive().isLessThanOrEqualTo(5_000);
+        Response viewer = http.get("/ui/source?repo=" + FixtureStore.REPO + "&path=README.md&start=1&end=2147483647");
+        assertThat(viewer.status()).as(viewer.body()).isEqualTo(200);
+        for (String range : List.of("&start=2147483647", "&start=99999999999", "&end=-1", "&start=1&end=0")) {
+            Response r = http.get(file + range);
+            assertThat(r.status()).as(range).isEqualTo(400);
+            assertThat(r.json().path("error").asText()).as(range).isNotBlank().doesNotContain("Exception");
+        }
+    }
+
+    @Test
     void a_server_on_another_interface_without_a_token_refuses_to_start() {
         assertThatThrownBy(() -> start(ServerOptions.defaults().withPort(0).withHost("0.0.0.0")))
                 .isInstanceOf(IllegalArgumentException.class)
