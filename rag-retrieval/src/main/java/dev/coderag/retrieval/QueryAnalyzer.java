@@ -32,13 +32,13 @@ final class QueryAnalyzer {
     /** Plain words are tried as symbol names only for questions this short ("what does tokenize do"). */
     static final int SHORT_QUERY_WORDS = 14;
 
-    private static final Pattern JVM_FRAME =
-            Pattern.compile("\\bat\\s+([\\w$]+(?:\\.[\\w$]+)+)\\.([\\w$<>]+)\\(([\\w$-]+\\.\\w+):(\\d+)\\)");
+    /**
+     * Safe as a regex: no repeated group, and {@code [^"]+} stops at the next quote, so each attempt costs at most
+     * the distance to it. The other scans, whose patterns repeat groups, are {@link QueryScanner}'s.
+     */
     private static final Pattern PY_FRAME = Pattern.compile("File \"([^\"]+)\", line (\\d+)(?:, in ([\\w<>]+))?");
-    private static final Pattern FILE_NAME = Pattern.compile(
-            "(?<![\\w/.-])((?:[\\w.-]+/)*[\\w-]+\\.(?:java|py|pyi|rs|go|ts|tsx|mts|cts|js|jsx|mjs|cjs|md|markdown|toml|xml|json|kt|scala|c|h|cc|cpp|hpp|cs|rb|php|swift|ya?ml|gradle|properties|txt))(?![\\w-])");
+
     private static final Pattern BACKTICK = Pattern.compile("`([^`\\s]{2,80})`");
-    private static final Pattern TOKEN = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\(\\))?");
     private static final Pattern CAMEL = Pattern.compile("[a-z0-9][A-Z]|[A-Z]{2,}[a-z]");
 
     private static final Set<String> STOP_WORDS = loadStopWords();
@@ -47,12 +47,9 @@ final class QueryAnalyzer {
 
     static QueryAnalysis analyze(String query) {
         String text = query == null ? "" : query;
-        List<StackFrame> frames = frames(text);
-        LinkedHashSet<String> fileNames = new LinkedHashSet<>();
-        Matcher fm = FILE_NAME.matcher(text);
-        while (fm.find()) {
-            fileNames.add(fm.group(1));
-        }
+        List<QueryScanner.JvmFrame> jvmFrames = QueryScanner.jvmFrames(text);
+        List<StackFrame> frames = frames(text, jvmFrames);
+        LinkedHashSet<String> fileNames = new LinkedHashSet<>(QueryScanner.fileNames(text));
         for (StackFrame f : frames) {
             fileNames.remove(f.fileName());
         }
@@ -61,19 +58,26 @@ final class QueryAnalyzer {
         Matcher bm = BACKTICK.matcher(text);
         while (bm.find()) {
             String name = stripCall(bm.group(1));
-            if (!isFileName(name) && TOKEN.matcher(name).matches()) {
+            if (!isFileName(name) && QueryScanner.isToken(name)) {
                 identifiers.add(name);
             }
         }
         // frames already contributed their evidence; their package paths and JDK classes are noise
-        String prose = PY_FRAME.matcher(JVM_FRAME.matcher(text).replaceAll(" ")).replaceAll(" ");
+        String prose =
+                PY_FRAME.matcher(QueryScanner.withoutJvmFrames(text, jvmFrames)).replaceAll(" ");
         List<String> tokens = new ArrayList<>();
-        Matcher tm = TOKEN.matcher(prose);
-        while (tm.find()) {
-            String token = tm.group();
-            int end = tm.end();
+        for (int start = 0; start < prose.length(); ) {
+            int end = QueryScanner.tokenEnd(prose, start);
+            if (end < 0) {
+                start++;
+                continue;
+            }
+            String token = prose.substring(start, end);
+            boolean partOfFileName =
+                    end < prose.length() && prose.charAt(end) == '.' && QueryScanner.startsWithFileName(prose, start);
+            start = end;
             // "Router.java" is a file, not an identifier: skip tokens that are part of a file name.
-            if (end < prose.length() && prose.charAt(end) == '.' && isFileName(token + prose.substring(end))) {
+            if (partOfFileName) {
                 continue;
             }
             if (isFileName(token)) {
@@ -106,11 +110,13 @@ final class QueryAnalyzer {
         return new QueryAnalysis(lexical, frames, List.copyOf(fileNames), List.copyOf(identifiers), words, wordCount);
     }
 
-    private static List<StackFrame> frames(String text) {
+    private static List<StackFrame> frames(String text, List<QueryScanner.JvmFrame> jvmFrames) {
         List<StackFrame> frames = new ArrayList<>();
-        Matcher m = JVM_FRAME.matcher(text);
-        while (m.find() && frames.size() < MAX_FRAMES) {
-            frames.add(new StackFrame(m.group(1), m.group(2), m.group(3), parseLine(m.group(4))));
+        for (QueryScanner.JvmFrame f : jvmFrames) {
+            if (frames.size() >= MAX_FRAMES) {
+                break;
+            }
+            frames.add(new StackFrame(f.qualifiedType(), f.method(), f.fileName(), parseLine(f.line())));
         }
         Matcher p = PY_FRAME.matcher(text);
         while (p.find() && frames.size() < MAX_FRAMES) {
@@ -221,8 +227,7 @@ final class QueryAnalyzer {
     }
 
     private static boolean isFileName(String s) {
-        Matcher m = FILE_NAME.matcher(s);
-        return m.lookingAt() && m.start() == 0;
+        return QueryScanner.startsWithFileName(s, 0);
     }
 
     static boolean isStopWord(String word) {

@@ -2,7 +2,6 @@ package dev.coderag.ingest;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The patterns of one ignore file ({@code .gitignore}, {@code .ragignore}, {@code .git/info/exclude}) in
@@ -10,7 +9,9 @@ import java.util.regex.Pattern;
  *
  * <p>Supported: comments, blank lines, trailing-space trimming, {@code \} escapes, negation {@code !},
  * directory-only patterns {@code dir/}, anchoring by a leading or inner {@code /}, {@code *}, {@code ?},
- * {@code [a-z]} / {@code [!a-z]} classes and {@code **} (leading, trailing and inner).
+ * {@code [a-z]} / {@code [!a-z]} classes and {@code **} (leading, trailing and inner), with git's wildmatch
+ * semantics ({@link Wildmatch}): matching takes time linear in the pattern times the path, whatever the file
+ * says.
  */
 final class IgnoreRules {
     /** The verdict of one rule set for a path. */
@@ -20,7 +21,7 @@ final class IgnoreRules {
         NONE
     }
 
-    private record Rule(Pattern regex, boolean negated, boolean dirOnly, boolean basenameOnly) {}
+    private record Rule(Wildmatch glob, boolean negated, boolean dirOnly, boolean basenameOnly) {}
 
     /** Directory of the ignore file relative to the repo root: "" or "a/b" (no trailing slash). */
     private final String base;
@@ -66,7 +67,7 @@ final class IgnoreRules {
             if (r.dirOnly() && !isDirectory) {
                 continue;
             }
-            if (r.regex().matcher(r.basenameOnly() ? name : rel).matches()) {
+            if (r.glob().matches(r.basenameOnly() ? name : rel)) {
                 return r.negated() ? Match.INCLUDED : Match.IGNORED;
             }
         }
@@ -101,7 +102,7 @@ final class IgnoreRules {
         if (line.isEmpty()) {
             return null;
         }
-        return new Rule(Pattern.compile(toRegex(line)), negated, dirOnly, !anchored);
+        return new Rule(Wildmatch.compile(line), negated, dirOnly, !anchored);
     }
 
     private static String trimTrailingSpaces(String s) {
@@ -110,93 +111,5 @@ final class IgnoreRules {
             end--;
         }
         return s.substring(0, end);
-    }
-
-    static String toRegex(String glob) {
-        StringBuilder re = new StringBuilder();
-        int n = glob.length();
-        int i = 0;
-        while (i < n) {
-            char c = glob.charAt(i);
-            if (c == '*') {
-                boolean doubleStar = i + 1 < n && glob.charAt(i + 1) == '*';
-                boolean atSegmentStart = i == 0 || glob.charAt(i - 1) == '/';
-                if (doubleStar && atSegmentStart) {
-                    int after = i + 2;
-                    if (after == n) {
-                        re.append(".*"); // "x/**": everything inside
-                        i = after;
-                        continue;
-                    }
-                    if (glob.charAt(after) == '/') {
-                        re.append("(?:.*/)?"); // "**/x" and "a/**/b": zero or more directories
-                        i = after + 1;
-                        continue;
-                    }
-                }
-                // Other runs of stars behave like one '*'.
-                while (i < n && glob.charAt(i) == '*') {
-                    i++;
-                }
-                re.append("[^/]*");
-                continue;
-            }
-            switch (c) {
-                case '?' -> re.append("[^/]");
-                case '[' -> {
-                    int close = classEnd(glob, i);
-                    if (close < 0) {
-                        re.append("\\[");
-                    } else {
-                        re.append(charClass(glob.substring(i + 1, close)));
-                        i = close;
-                    }
-                }
-                case '\\' -> {
-                    if (i + 1 < n) {
-                        i++;
-                        re.append(Pattern.quote(String.valueOf(glob.charAt(i))));
-                    }
-                }
-                default -> re.append(Pattern.quote(String.valueOf(c)));
-            }
-            i++;
-        }
-        return re.toString();
-    }
-
-    private static int classEnd(String glob, int open) {
-        int j = open + 1;
-        if (j < glob.length() && (glob.charAt(j) == '!' || glob.charAt(j) == '^')) {
-            j++;
-        }
-        if (j < glob.length() && glob.charAt(j) == ']') {
-            j++;
-        }
-        while (j < glob.length() && glob.charAt(j) != ']') {
-            j++;
-        }
-        return j < glob.length() ? j : -1;
-    }
-
-    private static String charClass(String body) {
-        StringBuilder sb = new StringBuilder("[");
-        int k = 0;
-        if (!body.isEmpty() && (body.charAt(0) == '!' || body.charAt(0) == '^')) {
-            sb.append('^');
-            k = 1;
-        }
-        int first = k;
-        for (; k < body.length(); k++) {
-            char ch = body.charAt(k);
-            if (ch == '-' && k > first && k < body.length() - 1) {
-                sb.append('-');
-            } else if (Character.isLetterOrDigit(ch)) {
-                sb.append(ch);
-            } else {
-                sb.append('\\').append(ch);
-            }
-        }
-        return sb.append("&&[^/]]").toString();
     }
 }

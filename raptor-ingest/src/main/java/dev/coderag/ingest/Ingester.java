@@ -21,7 +21,9 @@ import java.util.function.Function;
  * and hash its files (files unchanged since the last indexed commit of a clean git checkout skip even
  * hashing), parse new and changed files in parallel, {@link Reconciler reconcile} against the stored file
  * index, embed only chunk texts that have no stored vector ({@link RepoPlanner}), then insert before delete in
- * one write transaction that commits once ({@link RepoWriter}). Repositories are independent: one repo's run
+ * one write transaction that commits once ({@link RepoWriter}). Everything up to the plan runs before the write
+ * transaction opens, so a slow walk never holds the store's write lock; if another process committed the repo
+ * in between, the plan is made again under the lock. Repositories are independent: one repo's run
  * never touches another's chunks.
  *
  * <p>Thread-safety: one ingest runs at a time per instance (a concurrent call fails with
@@ -131,24 +133,40 @@ public final class Ingester {
         progress.onProgress(new IngestProgress(name, IngestPhase.SCAN, 0, 0, 0, 0));
         Optional<String> commit = GitSource.headCommit(resolved.dir());
         Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repos().get(name));
+        checkSource(resolved, storedRepo);
+        RepoTarget repo = new RepoTarget(resolved, commit, storedRepo);
+        // Walk, hash, parse and reconcile before taking the write lock, so a slow scan (a huge tree, hostile
+        // ignore files) never holds it; the store serves reads meanwhile.
+        RepoPlanner.Planned planned = planner.plan(repo, progress);
+        totals.parseSeconds += planned.parseSeconds();
+        if (options.dryRun()) {
+            return finish(repo, planned, progress, totals);
+        }
+        try (WriteTransaction tx = begin()) {
+            Store s = store.orElseThrow();
+            Optional<RepoInfo> nowStored = s.repos().get(name);
+            if (!nowStored.equals(storedRepo) || !s.files().hashes(name).equals(planned.storedHashes())) {
+                // another process committed this repo between the plan and the lock: plan again under the lock
+                checkSource(resolved, nowStored);
+                repo = new RepoTarget(resolved, commit, nowStored);
+                planned = planner.plan(repo, progress);
+                totals.parseSeconds += planned.parseSeconds();
+            }
+            new RepoWriter(embedder, progress, totals).write(repo, planned, tx);
+        }
+        return finish(repo, planned, progress, totals);
+    }
+
+    private static void checkSource(SourceResolver.Resolved resolved, Optional<RepoInfo> storedRepo) {
         if (storedRepo.isPresent()
                 && !resolved.explicitName()
                 && !storedRepo.get().source().isEmpty()
                 && !storedRepo.get().source().equals(resolved.source())) {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE,
-                    "the store already has a repo named '" + name + "' from "
+                    "the store already has a repo named '" + resolved.name() + "' from "
                             + storedRepo.get().source() + "; pass --name to ingest " + resolved.source()
                             + " under another name");
-        }
-        RepoTarget repo = new RepoTarget(resolved, commit, storedRepo);
-        WriteTransaction tx = options.dryRun() ? null : begin();
-        try {
-            return run(repo, tx, progress, totals);
-        } finally {
-            if (tx != null) {
-                tx.close();
-            }
         }
     }
 
@@ -165,15 +183,9 @@ public final class Ingester {
         }
     }
 
-    /** @param tx null in a dry run */
-    private IngestSummary.RepoResult run(
-            RepoTarget repo, WriteTransaction tx, ProgressListener progress, IngestTotals totals) {
+    private static IngestSummary.RepoResult finish(
+            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals) {
         String name = repo.name();
-        RepoPlanner.Planned planned = planner.plan(repo, progress);
-        totals.parseSeconds += planned.parseSeconds();
-        if (tx != null) {
-            new RepoWriter(embedder, progress, totals).write(repo, planned, tx);
-        }
         int files = planned.filesTotal();
         int toEmbed = planned.embed().toEmbed().size();
         progress.onProgress(new IngestProgress(name, IngestPhase.DONE, files, files, toEmbed, toEmbed));

@@ -36,13 +36,16 @@ final class RepoPlanner {
      *
      * @param filesTotal files indexed after the run
      * @param parseSeconds the walk, parse and reconcile time (not the vector lookup)
+     * @param storedHashes the committed file index the plan was reconciled with: a plan made outside the write
+     *     transaction holds only while the store still has exactly these
      */
     record Planned(
             Reconciler.Plan plan,
             EmbedWork embed,
             IngestTotals.RepoCounts counts,
             int filesTotal,
-            double parseSeconds) {}
+            double parseSeconds,
+            Map<String, String> storedHashes) {}
 
     RepoPlanner(
             Optional<Store> store,
@@ -87,7 +90,7 @@ final class RepoPlanner {
                 plan.deleteChunkIds().size(),
                 toEmbed,
                 plan.inserts().size() - toEmbed);
-        return new Planned(plan, embed, counts, current.size(), parseSeconds);
+        return new Planned(plan, embed, counts, current.size(), parseSeconds, Map.copyOf(storedHashes));
     }
 
     private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {

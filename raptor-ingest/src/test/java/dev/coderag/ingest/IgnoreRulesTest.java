@@ -1,8 +1,10 @@
 package dev.coderag.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.coderag.ingest.IgnoreRules.Match;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class IgnoreRulesTest {
@@ -70,5 +72,26 @@ class IgnoreRulesTest {
         assertThat(r.match("xy.h", false)).isEqualTo(Match.IGNORED);
         assertThat(r.match("trailing", false)).isEqualTo(Match.IGNORED);
         assertThat(r.match("comment", false)).isEqualTo(Match.NONE);
+    }
+
+    @Test
+    void a_hostile_pattern_against_a_long_name_does_not_backtrack() {
+        IgnoreRules r = IgnoreRules.parse("", "*a*a*a*a*a*a*a*a*a*c\n/deep/**/*a*a*a*a*a*a*a*a*a*c\n");
+        String name = "a".repeat(10_000);
+        assertTimeoutPreemptively(Duration.ofSeconds(2), () -> {
+            assertThat(r.match("src/" + name, false)).isEqualTo(Match.NONE);
+            assertThat(r.match("deep/x/" + name, false)).isEqualTo(Match.NONE);
+            assertThat(r.match("deep/x/" + name + "c", false)).isEqualTo(Match.IGNORED);
+        });
+    }
+
+    @Test
+    void classes_follow_git_including_negation_with_caret_and_posix_names() {
+        IgnoreRules r = IgnoreRules.parse("", "[^a-c]x\n[[:digit:]]*.bin\nodd[]]\n");
+        assertThat(r.match("dx", false)).isEqualTo(Match.IGNORED);
+        assertThat(r.match("bx", false)).isEqualTo(Match.NONE);
+        assertThat(r.match("7.bin", false)).isEqualTo(Match.IGNORED);
+        assertThat(r.match("x.bin", false)).isEqualTo(Match.NONE);
+        assertThat(r.match("odd]", false)).isEqualTo(Match.IGNORED);
     }
 }

@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -227,6 +229,67 @@ class IngesterTest {
                     .isInstanceOfSatisfying(
                             IngestException.class, e -> assertThat(e.reason()).isEqualTo(IngestException.Reason.LOCKED))
                     .hasMessage("another ingest is running on " + storeDir);
+        }
+    }
+
+    @Test
+    void the_scan_runs_before_the_write_lock_is_taken() throws IOException {
+        CodeChunk method;
+        try (Store store = open()) {
+            method = aMethod(store, "router/src/main/java/dev/tinyroute/http/Router.java");
+        }
+        appendToLine(method.path(), method.endLine() - 1, " // tuned");
+        try (Store store = open()) {
+            AtomicReference<String> lockDuringParse = new AtomicReference<>();
+            IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
+                    .ingest(List.of(tinyroute()), p -> {
+                        if (p.phase() == IngestPhase.PARSE && lockDuringParse.get() == null) {
+                            try (WriteTransaction probe = store.begin()) {
+                                lockDuringParse.set("free");
+                            } catch (RuntimeException e) {
+                                lockDuringParse.set("held: " + e.getMessage());
+                            }
+                        }
+                    });
+            assertThat(lockDuringParse.get()).isEqualTo("free");
+            assertThat(summary.files().changed()).isEqualTo(1);
+            assertThat(store.chunks().get(method.id())).isEmpty();
+        }
+    }
+
+    @Test
+    void a_commit_between_the_plan_and_the_lock_makes_the_ingest_plan_again() throws IOException {
+        CodeChunk method;
+        int before;
+        try (Store store = open()) {
+            method = aMethod(store, "router/src/main/java/dev/tinyroute/http/Router.java");
+            before = store.chunks().counts().values().stream()
+                    .mapToInt(Integer::intValue)
+                    .sum();
+        }
+        appendToLine(method.path(), method.endLine() - 1, " // tuned");
+        try (Store store = open()) {
+            AtomicBoolean raced = new AtomicBoolean();
+            AtomicReference<IngestSummary> other = new AtomicReference<>();
+            // a second writer (another instance, as another process would be) commits the same edit while the
+            // first one is still scanning
+            IngestSummary late = Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
+                    .ingest(List.of(tinyroute()), p -> {
+                        if (p.phase() == IngestPhase.PARSE && !raced.getAndSet(true)) {
+                            other.set(Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
+                                    .ingest(List.of(tinyroute()), ProgressListener.NONE));
+                        }
+                    });
+            assertThat(raced).isTrue();
+            assertThat(other.get().files().changed()).isEqualTo(1);
+            // the first plan said "one file changed"; against what is committed now, nothing is left to do
+            assertThat(late.files().changed()).isZero();
+            assertThat(late.chunks().inserted()).isZero();
+            assertThat(store.chunks().get(method.id())).isEmpty();
+            assertThat(store.chunks().counts().values().stream()
+                            .mapToInt(Integer::intValue)
+                            .sum())
+                    .isEqualTo(before);
         }
     }
 

@@ -4,15 +4,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Finds and repairs {@code [n]} citations in generated Markdown. Pure. Code spans and fenced blocks are left
  * alone ({@code arr[0]} is not a citation).
+ *
+ * <p>A citation is what {@code \[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]} would find, found by a forward scan
+ * instead: {@code java.util.regex} recurses once per repetition of that group, and an answer quoting a README's
+ * {@code [1,1,1,…]} of a few kilobytes overflowed the stack. Time is linear in the text, no recursion.
  */
 public final class Citations {
-    private static final Pattern CITE = Pattern.compile("\\[(\\d{1,3}(?:\\s*[,;]\\s*\\d{1,3})*)\\]");
 
     private Citations() {}
 
@@ -23,11 +24,8 @@ public final class Citations {
             if (s.code()) {
                 continue;
             }
-            Matcher m = CITE.matcher(s.text());
-            while (m.find()) {
-                for (String n : m.group(1).split("\\s*[,;]\\s*")) {
-                    out.add(Integer.parseInt(n.strip()));
-                }
+            for (Cite c : find(s.text())) {
+                out.addAll(c.numbers());
             }
         }
         return out;
@@ -44,34 +42,99 @@ public final class Citations {
                 out.append(s.text());
                 continue;
             }
-            Matcher m = CITE.matcher(s.text());
+            String text = s.text();
             StringBuilder sb = new StringBuilder();
-            while (m.find()) {
+            int done = 0;
+            for (Cite c : find(text)) {
                 List<String> keep = new ArrayList<>();
-                for (String n : m.group(1).split("\\s*[,;]\\s*")) {
-                    int v = Integer.parseInt(n.strip());
+                for (int v : c.numbers()) {
                     if (v >= 1 && v <= sourceCount) {
                         keep.add(Integer.toString(v));
                     }
                 }
-                String replacement = keep.isEmpty() ? "" : "[" + String.join(", ", keep) + "]";
-                m.appendReplacement(sb, Matcher.quoteReplacement(replacement));
+                sb.append(text, done, c.start());
+                sb.append(keep.isEmpty() ? "" : "[" + String.join(", ", keep) + "]");
+                done = c.end();
                 if (keep.isEmpty() && sb.length() > 0 && sb.charAt(sb.length() - 1) == ' ') {
                     // "foo [9]." → "foo." rather than "foo ."
-                    int next = m.end();
-                    if (next >= s.text().length()
-                            || " .,;:!?)\n".indexOf(s.text().charAt(next)) >= 0) {
+                    if (done >= text.length() || " .,;:!?)\n".indexOf(text.charAt(done)) >= 0) {
                         sb.setLength(sb.length() - 1);
                     }
                 }
             }
-            m.appendTail(sb);
+            sb.append(text, done, text.length());
             out.append(sb);
         }
         return out.toString();
     }
 
     record Segment(String text, boolean code) {}
+
+    /** One citation: {@code text[start, end)} is the bracket, {@code numbers} as written. */
+    record Cite(int start, int end, List<Integer> numbers) {}
+
+    /** The citations in {@code text}, left to right, not overlapping. */
+    static List<Cite> find(String text) {
+        List<Cite> out = new ArrayList<>();
+        int open = text.indexOf('[');
+        while (open >= 0) {
+            Cite c = citeAt(text, open);
+            if (c != null) {
+                out.add(c);
+            }
+            open = text.indexOf('[', c != null ? c.end() : open + 1);
+        }
+        return out;
+    }
+
+    /**
+     * {@code [n (sep n)*]} at {@code open}, where n is one to three digits (a longer run matches no way) and sep
+     * a comma or semicolon with optional whitespace around; null when the bracket is something else.
+     */
+    private static Cite citeAt(String text, int open) {
+        List<Integer> numbers = new ArrayList<>();
+        int i = number(text, open + 1, numbers);
+        if (i < 0) {
+            return null;
+        }
+        while (true) {
+            int j = spaces(text, i);
+            if (j >= text.length() || (text.charAt(j) != ',' && text.charAt(j) != ';')) {
+                break;
+            }
+            int next = number(text, spaces(text, j + 1), numbers);
+            if (next < 0) {
+                break; // this separator starts no further number: the bracket must close where the last one did
+            }
+            i = next;
+        }
+        return i < text.length() && text.charAt(i) == ']' ? new Cite(open, i + 1, List.copyOf(numbers)) : null;
+    }
+
+    /** Adds the run of 1–3 digits at {@code i} and returns its end; -1 (adding nothing) for none or more. */
+    private static int number(String text, int i, List<Integer> into) {
+        int end = i;
+        while (end < text.length() && end - i <= 3 && text.charAt(end) >= '0' && text.charAt(end) <= '9') {
+            end++;
+        }
+        if (end == i || end - i > 3) {
+            return -1;
+        }
+        into.add(Integer.parseInt(text, i, end, 10));
+        return end;
+    }
+
+    /** The index after the {@code \s} run at {@code i}: space, tab, newline, vertical tab, form feed, return. */
+    private static int spaces(String text, int i) {
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c != ' ' && (c < '\t' || c > '\r')) {
+                return i;
+            }
+            i++;
+        }
+        return i;
+    }
 
     /** Splits Markdown into prose and code (fenced blocks and inline spans), preserving every character. */
     static List<Segment> segments(String markdown) {

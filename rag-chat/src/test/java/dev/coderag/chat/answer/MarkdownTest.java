@@ -1,7 +1,9 @@
 package dev.coderag.chat.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
@@ -147,5 +149,27 @@ class MarkdownTest {
         assertThat(nested.length()).isGreaterThan(200_000);
         String html = Markdown.render(nested, LINKS);
         assertThat(html).doesNotContain("<script").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+
+    @Test
+    void hostile_answer_texts_render_in_bounded_time() {
+        String list = "[1" + ",1".repeat(5_000) + "]"; // a README line quoting a 10 KB list
+        String[] answers = {
+            "The README says: " + list + " and that is all [1].",
+            "> " + list + "\n> " + list.replace(",", ", "),
+            "[".repeat(20_000) + "1]",
+            "[1 " + "1 ".repeat(10_000),
+            "`" + list + "`",
+            "*".repeat(10_000) + "a" + "_".repeat(10_000),
+            "```" + "x".repeat(10_000) + "\n" + list + "\n```"
+        };
+        for (String answer : answers) {
+            // a failure guard, not a benchmark
+            String html = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> Markdown.render(answer, LINKS));
+            assertThat(html).isNotEmpty();
+        }
+        // each number of the quoted list is a source here, so each is linked
+        assertThat(Markdown.render("The README says: " + list + ".", LINKS).split("class=\"cite\"", -1))
+                .hasSize(5_002);
     }
 }
