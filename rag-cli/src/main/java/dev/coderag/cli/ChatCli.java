@@ -13,14 +13,19 @@ import dev.coderag.chat.http.ChatServer;
 import dev.coderag.chat.http.ServerOptions;
 import dev.coderag.chat.llm.LlmConfig;
 import dev.coderag.chat.web.WebUi;
+import dev.coderag.ingest.GitPolicy;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -89,7 +94,9 @@ public final class ChatCli implements Runnable {
             "--port", "RAG_PORT",
             "--llm", "RAG_LLM",
             "--llm-base-url", "RAG_LLM_BASE_URL",
-            "--llm-model", "RAG_LLM_MODEL");
+            "--llm-model", "RAG_LLM_MODEL",
+            "--allow-path", "RAG_ALLOW_PATHS",
+            "--allow-git-host", "RAG_ALLOW_GIT_HOSTS");
 
     private String defaultFromEnv(ArgSpec arg) {
         if (arg instanceof OptionSpec option) {
@@ -176,6 +183,22 @@ public final class ChatCli implements Runnable {
                 description = "Port (env RAG_PORT; default: ${DEFAULT-VALUE}; 0 = any free port).")
         int port;
 
+        @Option(
+                names = "--allow-path",
+                paramLabel = "DIR",
+                description = "A directory under which POST /api/repos and the page may index local paths; "
+                        + "repeatable, or a list separated by the path separator (':' on Unix) (env RAG_ALLOW_PATHS; "
+                        + "default: your home directory on 127.0.0.1/localhost, none on any other interface).")
+        List<String> allowPaths = new ArrayList<>();
+
+        @Option(
+                names = "--allow-git-host",
+                paramLabel = "HOST",
+                description = "A host that POST /api/repos may clone from; repeatable, or a comma-separated list "
+                        + "(env RAG_ALLOW_GIT_HOSTS; default: any host). Clones from the network use https only, "
+                        + "without your git config or credentials, for at most 10 minutes and 2 GiB.")
+        List<String> allowGitHosts = new ArrayList<>();
+
         @Override
         public Integer call() throws InterruptedException {
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
@@ -183,6 +206,7 @@ public final class ChatCli implements Runnable {
                 throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
             }
             ServerOptions options = new ServerOptions(host, port, chat);
+            checkRoots();
             Path db = parent.dbPath(common.db);
             Embedder embedder = parent.openEmbedder(common, db);
             Store store;
@@ -194,13 +218,14 @@ public final class ChatCli implements Runnable {
             }
             ChatServer server;
             try {
-                server = ChatServer.start(store, embedder, new IngesterIndexer(store, embedder), options);
+                server = ChatServer.start(store, embedder, networkIndexer(store, embedder), options);
             } catch (RuntimeException e) {
                 store.close();
                 embedder.close();
                 throw new UsageException("cannot listen on " + host + ":" + port + " ("
                         + CliSupport.oneLine(rootMessage(e)) + "); is the port in use? Try --port 0 or another port");
             }
+            parent.err.println(indexerNote);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(
                     () -> {
@@ -221,6 +246,55 @@ public final class ChatCli implements Runnable {
             parent.out.flush();
             stopped.await();
             return 0;
+        }
+
+        /** What local paths and git hosts the network may index, checked before the model loads. */
+        private String indexerNote = "";
+
+        private List<Path> roots = List.of();
+
+        /** The indexer for network requests: {@code --allow-path} roots (or the default) and the host list. */
+        private IngesterIndexer networkIndexer(Store store, Embedder embedder) {
+            Set<String> hosts = new TreeSet<>();
+            for (String h : allowGitHosts) {
+                for (String one : h.split(",")) {
+                    if (!one.isBlank()) {
+                        hosts.add(one.strip());
+                    }
+                }
+            }
+            return new IngesterIndexer(
+                    store, embedder, roots, GitPolicy.network().withHosts(hosts));
+        }
+
+        /** Resolves the allowed roots; called before anything is opened, so a typo fails at once. */
+        private void checkRoots() {
+            List<Path> asked = new ArrayList<>();
+            for (String p : allowPaths) {
+                for (String one : p.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+                    if (!one.isBlank()) {
+                        Path dir = CliSupport.path(one.strip(), "--allow-path").toAbsolutePath();
+                        if (!java.nio.file.Files.isDirectory(dir)) {
+                            throw new UsageException("--allow-path " + one.strip() + ": no such directory");
+                        }
+                        asked.add(dir);
+                    }
+                }
+            }
+            roots = IngesterIndexer.defaultRoots(asked, loopback(host), Path.of(System.getProperty("user.home")));
+            indexerNote = roots.isEmpty()
+                    ? "local paths: none may be indexed from the network (--allow-path DIR allows some)"
+                    : "local paths the network may index: under "
+                            + String.join(
+                                    ", ", roots.stream().map(Path::toString).toList());
+        }
+
+        private static boolean loopback(String host) {
+            try {
+                return java.net.InetAddress.getByName(host).isLoopbackAddress();
+            } catch (java.net.UnknownHostException | SecurityException e) {
+                return false;
+            }
         }
     }
 
