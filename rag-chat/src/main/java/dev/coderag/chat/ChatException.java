@@ -23,8 +23,15 @@ public final class ChatException extends RuntimeException {
         NO_DATA,
         /** The repository, chat or file asked for does not exist (or is not indexed). */
         NOT_FOUND,
-        /** The request conflicts with work in progress (e.g. that repository is already being indexed). */
+        /**
+         * The request conflicts with work in progress or with the store (that repository is already being
+         * indexed, or a repository of that name was indexed from another source).
+         */
         CONFLICT,
+        /** The request is understood but not allowed from the network (a local path outside the allowed roots). */
+        FORBIDDEN,
+        /** The server has too much work queued; the client should retry later (HTTP 429 with Retry-After). */
+        BUSY,
         /** The configured language model failed and no fallback is allowed. */
         LLM_UNAVAILABLE,
         /** A repository could not be indexed (bad source, clone failure, store locked by another writer). */

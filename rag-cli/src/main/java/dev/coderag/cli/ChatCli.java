@@ -13,6 +13,7 @@ import dev.coderag.chat.http.ChatServer;
 import dev.coderag.chat.http.ServerOptions;
 import dev.coderag.chat.llm.LlmConfig;
 import dev.coderag.chat.web.WebUi;
+import dev.coderag.ingest.GitPolicy;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
@@ -23,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -84,16 +87,18 @@ public final class ChatCli implements Runnable {
     // Options shared by both commands
 
     /** Flag → environment variable. Flags win; then the variable; then the default. */
-    static final Map<String, String> ENV = Map.of(
-            "--db", "RAG_DB",
-            "--model", "RAG_MODEL",
-            "--host", "RAG_HOST",
-            "--port", "RAG_PORT",
-            "--token", "RAG_TOKEN",
-            "--allow-host", "RAG_ALLOW_HOSTS",
-            "--llm", "RAG_LLM",
-            "--llm-base-url", "RAG_LLM_BASE_URL",
-            "--llm-model", "RAG_LLM_MODEL");
+    static final Map<String, String> ENV = Map.ofEntries(
+            Map.entry("--db", "RAG_DB"),
+            Map.entry("--model", "RAG_MODEL"),
+            Map.entry("--host", "RAG_HOST"),
+            Map.entry("--port", "RAG_PORT"),
+            Map.entry("--token", "RAG_TOKEN"),
+            Map.entry("--allow-host", "RAG_ALLOW_HOSTS"),
+            Map.entry("--llm", "RAG_LLM"),
+            Map.entry("--llm-base-url", "RAG_LLM_BASE_URL"),
+            Map.entry("--llm-model", "RAG_LLM_MODEL"),
+            Map.entry("--allow-path", "RAG_ALLOW_PATHS"),
+            Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"));
 
     private String defaultFromEnv(ArgSpec arg) {
         if (arg instanceof OptionSpec option) {
@@ -197,6 +202,23 @@ public final class ChatCli implements Runnable {
                 description = "Port (env RAG_PORT; default: ${DEFAULT-VALUE}; 0 = any free port).")
         int port;
 
+        @Option(
+                names = "--allow-path",
+                paramLabel = "DIR",
+                description = "A directory under which POST /api/repos and the page may index local paths; "
+                        + "repeatable, or a list separated by the path separator (':' on Unix) (env RAG_ALLOW_PATHS; "
+                        + "default: your home directory on 127.0.0.1/localhost without a token, none with a token or on any "
+                        + "other interface).")
+        List<String> allowPaths = new ArrayList<>();
+
+        @Option(
+                names = "--allow-git-host",
+                paramLabel = "HOST",
+                description = "A host that POST /api/repos may clone from; repeatable, or a comma-separated list "
+                        + "(env RAG_ALLOW_GIT_HOSTS; default: any host). Clones from the network use https only, "
+                        + "without your git config or credentials, for at most 10 minutes and 2 GiB.")
+        List<String> allowGitHosts = new ArrayList<>();
+
         @Override
         public Integer call() throws InterruptedException {
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
@@ -214,6 +236,8 @@ public final class ChatCli implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
+            // the home tree by default only where no token is required (loopback, no token)
+            checkRoots(options.loopbackOnly() && options.token().isEmpty());
             Path db = parent.dbPath(common.db);
             Embedder embedder = parent.openEmbedder(common, db);
             Store store;
@@ -225,7 +249,7 @@ public final class ChatCli implements Runnable {
             }
             ChatServer server;
             try {
-                server = ChatServer.start(store, embedder, new IngesterIndexer(store, embedder), options);
+                server = ChatServer.start(store, embedder, networkIndexer(store, embedder), options);
             } catch (IllegalArgumentException e) {
                 store.close();
                 embedder.close();
@@ -236,6 +260,7 @@ public final class ChatCli implements Runnable {
                 throw new UsageException("cannot listen on " + host + ":" + port + " ("
                         + CliSupport.oneLine(rootMessage(e)) + "); is the port in use? Try --port 0 or another port");
             }
+            parent.err.println(indexerNote);
             CountDownLatch stopped = new CountDownLatch(1);
             Thread hook = new Thread(
                     () -> {
@@ -256,6 +281,47 @@ public final class ChatCli implements Runnable {
             parent.out.flush();
             stopped.await();
             return 0;
+        }
+
+        /** What local paths and git hosts the network may index, checked before the model loads. */
+        private String indexerNote = "";
+
+        private List<Path> roots = List.of();
+
+        /** The indexer for network requests: {@code --allow-path} roots (or the default) and the host list. */
+        private IngesterIndexer networkIndexer(Store store, Embedder embedder) {
+            Set<String> hosts = new TreeSet<>();
+            for (String h : allowGitHosts) {
+                for (String one : h.split(",")) {
+                    if (!one.isBlank()) {
+                        hosts.add(one.strip());
+                    }
+                }
+            }
+            return new IngesterIndexer(
+                    store, embedder, roots, GitPolicy.network().withHosts(hosts));
+        }
+
+        /** Resolves the allowed roots; called before anything is opened, so a typo fails at once. */
+        private void checkRoots(boolean homeByDefault) {
+            List<Path> asked = new ArrayList<>();
+            for (String p : allowPaths) {
+                for (String one : p.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+                    if (!one.isBlank()) {
+                        Path dir = CliSupport.path(one.strip(), "--allow-path").toAbsolutePath();
+                        if (!java.nio.file.Files.isDirectory(dir)) {
+                            throw new UsageException("--allow-path " + one.strip() + ": no such directory");
+                        }
+                        asked.add(dir);
+                    }
+                }
+            }
+            roots = IngesterIndexer.defaultRoots(asked, homeByDefault, Path.of(System.getProperty("user.home")));
+            indexerNote = roots.isEmpty()
+                    ? "local paths: none may be indexed from the network (--allow-path DIR allows some)"
+                    : "local paths the network may index: under "
+                            + String.join(
+                                    ", ", roots.stream().map(Path::toString).toList());
         }
     }
 

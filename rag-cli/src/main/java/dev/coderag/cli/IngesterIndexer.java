@@ -4,6 +4,7 @@ import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatService;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoStatus;
+import dev.coderag.ingest.GitPolicy;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
@@ -11,7 +12,9 @@ import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.Embedder;
+import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -21,20 +24,74 @@ import java.util.function.Consumer;
 
 /**
  * The chat server's {@link Indexer}, backed by the real ingester: the one place where the web side meets ingest
- * (the composition root wires it, so rag-chat never depends on raptor-ingest). Requests from the network never
- * clone {@code file://} URLs (a client could read any local repository that way). Thread-safe.
+ * (the composition root wires it, so rag-chat never depends on raptor-ingest). Every request it sees comes from
+ * the network, so it is stricter than the command line:
+ *
+ * <ul>
+ *   <li>a local path must lie under one of the allowed roots after symlinks are resolved (403 otherwise — even
+ *       for a path that does not exist, so the API tells nothing about the rest of the disk);
+ *   <li>git URLs are cloned under {@link GitPolicy#network()} (isolated from the server user's git config and
+ *       credentials, https only by default, time and size caps), never over {@code file://};
+ *   <li>a name already in the store from another source is a conflict unless the request says {@code replace}
+ *       (the command line's {@code --name} replaces silently; the network must ask).
+ * </ul>
+ *
+ * Thread-safe.
  */
 public final class IngesterIndexer implements Indexer {
+    private final Store store;
     private final Ingester ingester;
     private final IngestOptions options;
+    private final List<Path> allowedRoots;
 
-    public IngesterIndexer(Store store, Embedder embedder) {
-        this.options = IngestOptions.defaults(store.directory()).withAllowFileUrls(false);
+    /**
+     * @param allowedRoots the directories under which a network request may name a local path (each must
+     *     exist; empty = no local paths at all)
+     * @param git what clones may use ({@link GitPolicy#network()} or a variant of it)
+     * @throws IllegalArgumentException when a root does not exist
+     */
+    public IngesterIndexer(Store store, Embedder embedder, List<Path> allowedRoots, GitPolicy git) {
+        this.store = store;
+        this.allowedRoots = allowedRoots.stream().map(IngesterIndexer::realRoot).toList();
+        this.options = IngestOptions.defaults(store.directory())
+                .withAllowFileUrls(false)
+                .withGit(git);
         this.ingester = Ingester.create(store, embedder, options);
     }
 
+    /** With {@link GitPolicy#network()}. */
+    public IngesterIndexer(Store store, Embedder embedder, List<Path> allowedRoots) {
+        this(store, embedder, allowedRoots, GitPolicy.network());
+    }
+
+    /**
+     * The roots a server allows when the operator named none: the user's home directory on a loopback
+     * interface (only this machine's users reach it) when it exists, nothing otherwise.
+     *
+     * @param asked the operator's {@code --allow-path} roots; returned as they are when not empty
+     */
+    static List<Path> defaultRoots(List<Path> asked, boolean homeByDefault, Path home) {
+        if (!asked.isEmpty()) {
+            return List.copyOf(asked);
+        }
+        return homeByDefault && Files.isDirectory(home) ? List.of(home) : List.of();
+    }
+
+    /** The roots this indexer allows (real paths). */
+    public List<Path> allowedRoots() {
+        return allowedRoots;
+    }
+
+    private static Path realRoot(Path root) {
+        try {
+            return root.toAbsolutePath().toRealPath();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("allowed path " + root + " does not exist or cannot be read", e);
+        }
+    }
+
     @Override
-    public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name) {
+    public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
         Optional<String> explicit = name.map(String::strip).filter(n -> !n.isEmpty());
         String source;
         Optional<String> derived;
@@ -59,12 +116,33 @@ public final class IngesterIndexer implements Indexer {
                             + ChatService.abbreviate(repoName));
         }
         try {
-            // the ingester's own checks (refused transports, file:// from the network), without cloning
+            // the ingester's own checks (refused transports and hosts, file:// from the network), without cloning
             Ingester.check(new IngestRequest(source, explicit, Optional.empty()), options);
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, e.getMessage(), e);
         }
-        return new Target(repoName, source, explicit);
+        Target target = new Target(repoName, source, RepoSources.redact(source), replace);
+        checkNotTaken(target);
+        return target;
+    }
+
+    /**
+     * Refuses a target whose name the store holds from another source, unless it replaces. Sources compare as
+     * the store records them: a real path, a URL with credentials redacted.
+     */
+    private void checkNotTaken(Target target) {
+        if (target.replace()) {
+            return;
+        }
+        store.repos().get(target.name()).map(RepoInfo::source).ifPresent(recorded -> {
+            if (!recorded.isEmpty() && !recorded.equals(target.shownSource())) {
+                throw new ChatException(
+                        ChatException.Reason.CONFLICT,
+                        "repository '" + target.name() + "' is already indexed from another source ("
+                                + RepoSources.redact(recorded)
+                                + "); choose another name, or send \"replace\": true to replace it");
+            }
+        });
     }
 
     @Override
@@ -72,8 +150,11 @@ public final class IngesterIndexer implements Indexer {
         return RepoSources.isGitUrl(source);
     }
 
-    /** A directory on this machine, for the API: {@code ~} is the server user's home. */
-    private static Path directory(String raw) {
+    /**
+     * A directory on this machine under an allowed root, for the API: {@code ~} is the server user's home.
+     * The root check comes first and uses the real path (symlinks resolved) of the longest existing part.
+     */
+    private Path directory(String raw) {
         String path = raw.strip();
         if (path.isEmpty()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "\"path\" must not be empty");
@@ -87,6 +168,15 @@ public final class IngesterIndexer implements Indexer {
         } catch (InvalidPathException e) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "not a valid path");
         }
+        dir = real(dir);
+        Path inside = dir;
+        if (allowedRoots.stream().noneMatch(inside::startsWith)) {
+            throw new ChatException(
+                    ChatException.Reason.FORBIDDEN,
+                    allowedRoots.isEmpty()
+                            ? "this server indexes no local paths for network requests (start it with --allow-path DIR)"
+                            : "path is outside the directories this server indexes (--allow-path)");
+        }
         if (!Files.isDirectory(dir)) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
@@ -95,11 +185,29 @@ public final class IngesterIndexer implements Indexer {
         return dir;
     }
 
+    /** {@code path} with the longest existing ancestor replaced by its real path (symlinks resolved). */
+    private static Path real(Path path) {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return path;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(path));
+        } catch (IOException e) {
+            return path;
+        }
+    }
+
     @Override
     public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+        checkNotTaken(target); // again: another source may have taken the name while this one was queued
         try {
+            // the name is always passed: checkNotTaken above decided whether another source may be replaced
             ingester.ingest(
-                    List.of(new IngestRequest(target.source(), target.explicitName(), Optional.empty())),
+                    List.of(new IngestRequest(target.source(), Optional.of(target.name()), Optional.empty())),
                     p -> progress.accept(progress(p)));
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);

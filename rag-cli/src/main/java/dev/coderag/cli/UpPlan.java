@@ -14,7 +14,8 @@ import java.util.List;
  */
 record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
     static final String USAGE = """
-            Usage: ./rag up [PATH|URL ...] [--db DIR] [--host HOST] [--port PORT]
+            Usage: ./rag up [PATH|URL ...] [--db DIR] [--host HOST] [--port PORT] [--allow-path DIR]...
+                            [--allow-git-host HOST]...
 
             Ingests the given repositories (local directories or git URLs; default: the current directory)
             into the store, then serves the web chat and the JSON API and prints its URL. Ingest is
@@ -23,6 +24,12 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
               --db DIR       store directory (env RAG_DB, default .rag)
               --host HOST    interface to listen on (env RAG_HOST, default 127.0.0.1)
               --port PORT    port to listen on (env RAG_PORT, default 3000)
+              --allow-path DIR
+                             where the page and POST /api/repos may index local paths; repeatable
+                             (env RAG_ALLOW_PATHS; default: your home directory on 127.0.0.1, else none)
+              --allow-git-host HOST
+                             a host the page and POST /api/repos may clone from; repeatable
+                             (env RAG_ALLOW_GIT_HOSTS; default: any host, https only)
               -h, --help     this help
 
             ./rag ingest --help and ./rag serve --help list the other options (as RAG_* variables they
@@ -55,7 +62,7 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
             String name = eq < 0 ? arg : arg.substring(0, eq);
             switch (name) {
                 case "-h", "--help" -> help = true;
-                case "--db", "--host", "--port" -> {
+                case "--db", "--host", "--port", "--allow-path", "--allow-git-host" -> {
                     String value;
                     if (eq >= 0) {
                         value = arg.substring(eq + 1);

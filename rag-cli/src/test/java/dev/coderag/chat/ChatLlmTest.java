@@ -16,6 +16,7 @@ import dev.coderag.cli.IngesterIndexer;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
 import dev.coderag.store.Store;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,7 +141,7 @@ class ChatLlmTest {
             try (ChatServer server = ChatServer.start(
                     store,
                     SharedModel.embedder(),
-                    new IngesterIndexer(store, SharedModel.embedder()),
+                    new IngesterIndexer(store, SharedModel.embedder(), List.of(Path.of("/"))),
                     ServerOptions.defaults()
                             .withPort(0)
                             .withChat(ChatOptions.defaults().withLlm(cfg)))) {

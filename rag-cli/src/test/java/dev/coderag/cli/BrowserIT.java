@@ -61,7 +61,9 @@ class BrowserIT {
 
         // A copy of the shared fixture store: adding a repository from the page writes to it.
         Path db = Proc.copyTree(Proc.sharedStore().db(), tmp.resolve("store"));
-        server = Proc.rag(tmp, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0"), "serve");
+        // the page adds a repository from tmp: outside the default root (the home directory), so allow it
+        server = Proc.rag(
+                tmp, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0", "RAG_ALLOW_PATHS", tmp.toString()), "serve");
         url = server.awaitUrl(T);
 
         Files.createDirectories(SHOTS);

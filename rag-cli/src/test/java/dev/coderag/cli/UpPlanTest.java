@@ -26,6 +26,25 @@ class UpPlanTest {
     }
 
     @Test
+    void what_the_network_may_index_goes_to_serve_and_repeats() {
+        UpPlan plan = UpPlan.parse(
+                new String[] {"a", "--allow-path", "/srv/code", "--allow-path=/opt/x", "--allow-git-host", "github.com"
+                },
+                "/cwd");
+
+        assertThat(plan.ingestArgs()).containsExactly("ingest", "a");
+        assertThat(plan.serveArgs())
+                .containsExactly(
+                        "serve",
+                        "--allow-path",
+                        "/srv/code",
+                        "--allow-path",
+                        "/opt/x",
+                        "--allow-git-host",
+                        "github.com");
+    }
+
+    @Test
     void help_is_recognised_anywhere() {
         assertThat(UpPlan.parse(new String[] {"x", "--help"}, "/cwd").help()).isTrue();
         assertThat(UpPlan.parse(new String[] {"-h"}, "/cwd").help()).isTrue();

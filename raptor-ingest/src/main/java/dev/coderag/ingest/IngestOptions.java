@@ -13,40 +13,53 @@ import java.nio.file.Path;
  * @param plainText chunk files in languages without a grammar as plain text
  * @param allowFileUrls accept {@code file://} git URLs (CLI yes; the network API no)
  * @param cloneDir where git URLs are cloned (under the store directory by default)
+ * @param git what git may use and how long and large a clone may grow ({@link GitPolicy#LOCAL} by default;
+ *     the chat server uses {@link GitPolicy#network()})
  */
 public record IngestOptions(
-        boolean full, boolean dryRun, long maxFileBytes, boolean plainText, boolean allowFileUrls, Path cloneDir) {
+        boolean full,
+        boolean dryRun,
+        long maxFileBytes,
+        boolean plainText,
+        boolean allowFileUrls,
+        Path cloneDir,
+        GitPolicy git) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
     /**
      * Incremental, writing, files up to {@link #DEFAULT_MAX_FILE_BYTES}, no plain text, {@code file://} URLs
-     * accepted, clones in {@code <storeDir>/repos}.
+     * accepted, clones in {@code <storeDir>/repos}, the user's own git ({@link GitPolicy#LOCAL}).
      */
     public static IngestOptions defaults(Path storeDir) {
-        return new IngestOptions(false, false, DEFAULT_MAX_FILE_BYTES, false, true, storeDir.resolve("repos"));
+        return new IngestOptions(
+                false, false, DEFAULT_MAX_FILE_BYTES, false, true, storeDir.resolve("repos"), GitPolicy.LOCAL);
     }
 
     public IngestOptions withFull(boolean full) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+    }
+
+    public IngestOptions withGit(GitPolicy git) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
     }
 }

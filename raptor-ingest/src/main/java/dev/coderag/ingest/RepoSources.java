@@ -31,6 +31,9 @@ public final class RepoSources {
     /** {@code scheme://…}; group 1 is the scheme. */
     static final Pattern URL_SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.\\-]*)://.*");
 
+    /** {@code scheme://user:password@}: the user-info part of a URL, anywhere in a text. */
+    private static final Pattern USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://)[^/\\s]*@");
+
     private static final Pattern VALID_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._\\-]{0,99}$");
     private static final Pattern NAME_INVALID_CHAR = Pattern.compile("[^A-Za-z0-9._\\-]");
     private static final Pattern NAME_BAD_START = Pattern.compile("^[._\\-]+");
@@ -94,6 +97,18 @@ public final class RepoSources {
     public static Optional<String> defaultName(Path directory) {
         Path fileName = directory.getFileName();
         return sanitized(fileName == null ? "" : fileName.toString());
+    }
+
+    /**
+     * {@code text} with the user-info part of every URL in it ({@code https://user:token@host/…}) replaced by
+     * {@code ***} and control characters shown as {@code ?}: the one redaction for everything that shows or
+     * logs a source — API responses, the page, logs, error messages (git's own output included).
+     *
+     * @param text a URL, a path or a message; non-null
+     */
+    public static String redact(String text) {
+        Objects.requireNonNull(text, "text");
+        return USER_INFO.matcher(text).replaceAll("$1***@").replaceAll("\\p{Cntrl}", "?");
     }
 
     /** The repository name a URL implies: its last path segment without {@code .git}; not yet sanitised. */

@@ -37,7 +37,7 @@ final class SourceResolver {
 
     private static Resolved resolve(IngestRequest request, IngestOptions options, boolean clone) {
         String source = request.source();
-        String shown = GitSource.redact(source); // one line, no credentials
+        String shown = RepoSources.redact(source); // one line, no credentials
         if (source.isBlank()) {
             throw new IngestException(IngestException.Reason.BAD_SOURCE, "empty source");
         }
@@ -49,13 +49,14 @@ final class SourceResolver {
         explicit.ifPresent(SourceResolver::checkName);
         if (RepoSources.isGitUrl(source)) {
             String url = GitSource.validateUrl(source, options.allowFileUrls());
+            GitSource.checkPolicy(url, options.git());
             Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
             String name = explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown)));
             Path dir = options.cloneDir().resolve(name);
             if (clone) {
-                GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls());
+                GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls(), options.git(), System.getenv());
             }
-            return new Resolved(name, dir, GitSource.redact(url), explicit.isPresent());
+            return new Resolved(name, dir, RepoSources.redact(url), explicit.isPresent());
         }
         if (request.branch().filter(b -> !b.isBlank()).isPresent()) {
             throw new IngestException(

@@ -15,7 +15,9 @@ class OptionsWithersTest {
     void ingest_defaults_are_incremental_writing_one_mib_no_plain_text_file_urls_and_clones_under_the_store() {
         IngestOptions d = IngestOptions.defaults(STORE);
 
-        assertThat(d).isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, STORE.resolve("repos")));
+        assertThat(d)
+                .isEqualTo(
+                        new IngestOptions(false, false, 1 << 20, false, true, STORE.resolve("repos"), GitPolicy.LOCAL));
     }
 
     @Test
@@ -23,13 +25,20 @@ class OptionsWithersTest {
         IngestOptions d = IngestOptions.defaults(STORE);
         Path clones = Path.of("/elsewhere");
 
-        assertThat(d.withFull(true)).isEqualTo(new IngestOptions(true, false, 1 << 20, false, true, d.cloneDir()));
-        assertThat(d.withDryRun(true)).isEqualTo(new IngestOptions(false, true, 1 << 20, false, true, d.cloneDir()));
-        assertThat(d.withMaxFileBytes(7)).isEqualTo(new IngestOptions(false, false, 7, false, true, d.cloneDir()));
-        assertThat(d.withPlainText(true)).isEqualTo(new IngestOptions(false, false, 1 << 20, true, true, d.cloneDir()));
+        assertThat(d.withFull(true))
+                .isEqualTo(new IngestOptions(true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL));
+        assertThat(d.withDryRun(true))
+                .isEqualTo(new IngestOptions(false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL));
+        assertThat(d.withMaxFileBytes(7))
+                .isEqualTo(new IngestOptions(false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL));
+        assertThat(d.withPlainText(true))
+                .isEqualTo(new IngestOptions(false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL));
         assertThat(d.withAllowFileUrls(false))
-                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, false, d.cloneDir()));
-        assertThat(d.withCloneDir(clones)).isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, clones));
+                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL));
+        assertThat(d.withCloneDir(clones))
+                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL));
+        assertThat(d.withGit(GitPolicy.network()))
+                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network()));
     }
 
     @Test

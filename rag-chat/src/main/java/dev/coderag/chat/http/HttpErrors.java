@@ -37,8 +37,10 @@ final class HttpErrors {
     static int status(ChatException.Reason reason) {
         return switch (reason) {
             case EMPTY_QUERY, QUERY_TOO_LONG, BAD_REQUEST -> 400;
+            case FORBIDDEN -> 403;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case BUSY -> 429;
             case INDEXING_FAILED -> 422;
             case NO_DATA -> 503;
             case LLM_UNAVAILABLE -> 502;
@@ -77,6 +79,17 @@ final class HttpErrors {
         return err;
     }
 
+    /** Seconds a client told 429 should wait before it retries ({@code Retry-After}). */
+    static final int RETRY_AFTER_SECONDS = 30;
+
+    /** Sets the status of a refusal, with {@code Retry-After} when it is 429. */
+    static Context status(Context ctx, int status) {
+        if (status == 429) {
+            ctx.header("Retry-After", String.valueOf(RETRY_AFTER_SECONDS));
+        }
+        return ctx.status(status);
+    }
+
     /** The exception handler for every route. */
     static void handle(Exception e, Context ctx) {
         if (e instanceof HttpRefusal r) {
@@ -98,7 +111,7 @@ final class HttpErrors {
     }
 
     private static void respond(Context ctx, int status, String message) {
-        ctx.status(status);
+        status(ctx, status);
         if (ctx.path().startsWith("/ui/") || ctx.path().equals("/")) {
             ctx.html(WebUi.errorFragment(message));
         } else {

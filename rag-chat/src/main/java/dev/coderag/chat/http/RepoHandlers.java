@@ -30,11 +30,14 @@ final class RepoHandlers {
         ctx.json(Map.of("repos", repos.list()));
     }
 
-    /** {@code POST /api/repos}: {@code path} or {@code url}, optional {@code name}. */
+    /**
+     * {@code POST /api/repos}: {@code path} or {@code url}, optional {@code name}, optional {@code replace}
+     * (true to replace a repository of that name indexed from another source; without it that is a 409).
+     */
     void add(Context ctx) {
         JsonNode body = requests.jsonBody(ctx);
-        RepoStatus status =
-                repos.add(optionalText(body, "path"), optionalText(body, "url"), optionalText(body, "name"));
+        RepoStatus status = repos.add(
+                optionalText(body, "path"), optionalText(body, "url"), optionalText(body, "name"), replace(body));
         ctx.status(202).header("Location", "/api/repos/" + status.name()).json(status);
     }
 
@@ -52,18 +55,32 @@ final class RepoHandlers {
     }
 
     /**
-     * {@code POST /ui/repos}: the form's {@code source} is a git URL or a local path, {@code name} optional. A
-     * refused form keeps the list and shows why, with the error's status.
+     * {@code POST /ui/repos}: the form's {@code source} is a git URL or a local path, {@code name} optional, a
+     * non-empty {@code replace} field as {@code "replace": true}. A refused form keeps the list and shows why,
+     * with the error's status.
      */
     void addFromForm(Context ctx) {
         String source = Requests.formText(ctx, "source");
         Optional<String> name = Requests.optionalForm(ctx, "name");
+        boolean replace = Requests.optionalForm(ctx, "replace").isPresent();
         try {
-            repos.add(source, name);
+            repos.add(source, name, replace);
             ctx.html(WebUi.repoList(repos.list()).render());
         } catch (ChatException e) {
-            ctx.status(HttpErrors.status(e.reason()))
+            HttpErrors.status(ctx, HttpErrors.status(e.reason()))
                     .html(WebUi.repoList(repos.list(), e.getMessage()).render());
         }
+    }
+
+    /** The optional boolean {@code replace}; false when absent or null. */
+    private static boolean replace(JsonNode body) {
+        JsonNode v = body.get("replace");
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new ChatException(ChatException.Reason.BAD_REQUEST, "\"replace\" must be true or false");
+        }
+        return v.booleanValue();
     }
 }

@@ -15,14 +15,19 @@ import java.util.function.Consumer;
 public interface Indexer {
 
     /**
-     * Checks a request of {@code POST /api/repos} and says what would be indexed, without indexing.
+     * Checks a request of {@code POST /api/repos} (a request from the network) and says what would be indexed,
+     * without indexing.
      *
      * @param path a directory on the server, or empty
      * @param url a git URL, or empty (exactly one of path and url is present)
      * @param name the repository name asked for, or empty for the source's default name
-     * @throws dev.coderag.chat.ChatException BAD_REQUEST with a one-line reason for an invalid source or name
+     * @param replace whether the client asked to replace a repository of that name indexed from another
+     *     source; without it such a request is a conflict (re-indexing the same source is always allowed)
+     * @throws dev.coderag.chat.ChatException BAD_REQUEST with a one-line reason for an invalid source or name;
+     *     FORBIDDEN for a local path this server does not index for the network; CONFLICT when the name is
+     *     taken by another source and {@code replace} is false
      */
-    Target resolve(Optional<String> path, Optional<String> url, Optional<String> name);
+    Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace);
 
     /**
      * Whether {@code source} (one field that may hold either) names a git URL rather than a directory, by the
@@ -36,7 +41,9 @@ public interface Indexer {
      * Indexes {@code target}, blocking until it is committed.
      *
      * @param progress receives progress reports on the calling thread
-     * @throws dev.coderag.chat.ChatException INDEXING_FAILED with a one-line reason when the ingest fails
+     * @throws dev.coderag.chat.ChatException INDEXING_FAILED with a one-line reason when the ingest fails;
+     *     CONFLICT when, since {@link #resolve}, the name was taken by another source (and the target does not
+     *     replace)
      */
     void index(Target target, Consumer<RepoStatus.Progress> progress);
 
@@ -47,9 +54,15 @@ public interface Indexer {
      * A checked request.
      *
      * @param name the repository name in the store
-     * @param source the absolute directory or the git URL, as the ingester takes it
-     * @param explicitName the name the client asked for, if any (the ingester then also accepts a new source
-     *     for an existing name)
+     * @param source the absolute directory or the git URL, as the ingester takes it (a URL may hold
+     *     credentials: never show or log it)
+     * @param shownSource {@code source} as it may be shown and logged (credentials redacted)
+     * @param replace whether the target may replace a repository of that name from another source
      */
-    record Target(String name, String source, Optional<String> explicitName) {}
+    record Target(String name, String source, String shownSource, boolean replace) {
+        @Override
+        public String toString() {
+            return "Target[" + name + ", " + shownSource + (replace ? ", replace" : "") + "]";
+        }
+    }
 }

@@ -6,6 +6,7 @@ import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,22 +24,37 @@ import org.slf4j.LoggerFactory;
  * Repositories added through the API: has the {@link Indexer} check the request, queues the ingest on one
  * background thread (the store has one writer), and reports status and progress. Repositories already in the
  * store are {@code ready}. Thread-safe.
+ *
+ * <p>Bounded: at most {@link #MAX_PENDING} ingests are queued or running (more is {@code BUSY}), and only the
+ * {@link #KEEP_FINISHED} most recently finished jobs (ready or failed) are remembered; an older failure's
+ * message is forgotten, a repository in the store stays listed from the store. Sources are shown and logged
+ * only redacted ({@link Indexer.Target#shownSource()}).
  */
 public final class RepoManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RepoManager.class);
 
+    /** The most ingests queued or running at once. */
+    public static final int MAX_PENDING = 8;
+
+    /** How many finished jobs (ready or failed) are remembered. */
+    public static final int KEEP_FINISHED = 32;
+
     private static final class Job {
         final String name;
-        final String source;
+        final String source; // shown: redacted
         volatile RepoState state = RepoState.NEW;
         volatile RepoStatus.Progress progress;
         volatile String error;
+        volatile long finished; // order of finishing, 0 while active
 
         Job(String name, String source) {
             this.name = name;
             this.source = source;
         }
     }
+
+    private final Object admission = new Object();
+    private final AtomicLong finishOrder = new AtomicLong();
 
     private final Store store;
     private final Indexer indexer;
@@ -56,29 +73,44 @@ public final class RepoManager implements AutoCloseable {
     /**
      * Queues an ingest of {@code source}, a git URL or a local path (told apart by the indexer's rule).
      *
-     * @throws ChatException as {@link #add(Optional, Optional, Optional)}
+     * @throws ChatException as {@link #add(Optional, Optional, Optional, boolean)}
      */
-    public RepoStatus add(String source, Optional<String> name) {
+    public RepoStatus add(String source, Optional<String> name, boolean replace) {
         boolean url = indexer.isGitUrl(source.strip());
-        return add(url ? Optional.empty() : Optional.of(source), url ? Optional.of(source) : Optional.empty(), name);
+        return add(
+                url ? Optional.empty() : Optional.of(source),
+                url ? Optional.of(source) : Optional.empty(),
+                name,
+                replace);
     }
 
     /**
      * Queues an ingest of a local path or a git URL.
      *
-     * @throws ChatException BAD_REQUEST for a missing/invalid source or name, CONFLICT when that repository is
-     *     already queued or indexing
+     * @param replace whether a repository of that name indexed from another source may be replaced
+     * @throws ChatException BAD_REQUEST for a missing/invalid source or name, FORBIDDEN for a path the indexer
+     *     does not index for the network, CONFLICT when that repository is already queued or indexing or its
+     *     name is taken by another source (without {@code replace}), BUSY when {@link #MAX_PENDING} ingests are
+     *     queued or running
      */
-    public RepoStatus add(Optional<String> path, Optional<String> url, Optional<String> name) {
+    public RepoStatus add(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
         if (path.isPresent() == url.isPresent()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "give exactly one of \"path\" or \"url\"");
         }
-        Indexer.Target target = indexer.resolve(path, url, name);
-        Job job = new Job(target.name(), target.source());
-        Job existing = jobs.compute(target.name(), (k, old) -> old != null && old.state.active() ? old : job);
-        if (existing != job) {
-            throw new ChatException(
-                    ChatException.Reason.CONFLICT, "repository '" + target.name() + "' is already being indexed");
+        Indexer.Target target = indexer.resolve(path, url, name, replace);
+        Job job = new Job(target.name(), target.shownSource());
+        synchronized (admission) {
+            Job old = jobs.get(target.name());
+            if (old != null && old.state.active()) {
+                throw new ChatException(
+                        ChatException.Reason.CONFLICT, "repository '" + target.name() + "' is already being indexed");
+            }
+            if (active() >= MAX_PENDING) {
+                throw new ChatException(
+                        ChatException.Reason.BUSY,
+                        MAX_PENDING + " repositories are already queued or indexing; try again later");
+            }
+            jobs.put(target.name(), job);
         }
         worker.submit(() -> run(job, target));
         return status(job);
@@ -90,7 +122,7 @@ public final class RepoManager implements AutoCloseable {
             indexer.index(target, p -> job.progress = p);
             job.progress = null;
             job.error = null;
-            job.state = RepoState.READY;
+            finish(job, RepoState.READY);
             LOG.info("indexed {} from {}", job.name, job.source);
         } catch (ChatException | StoreException e) {
             fail(job, e.getMessage());
@@ -100,10 +132,25 @@ public final class RepoManager implements AutoCloseable {
         }
     }
 
-    private static void fail(Job job, String message) {
+    private void fail(Job job, String message) {
         job.progress = null;
         job.error = message;
-        job.state = RepoState.ERROR;
+        finish(job, RepoState.ERROR);
+    }
+
+    /** Marks a job finished and forgets the oldest finished ones beyond {@link #KEEP_FINISHED}. */
+    private void finish(Job job, RepoState state) {
+        synchronized (admission) {
+            job.finished = finishOrder.incrementAndGet();
+            job.state = state;
+            List<Job> finished = jobs.values().stream()
+                    .filter(j -> !j.state.active())
+                    .sorted(Comparator.comparingLong((Job j) -> j.finished))
+                    .toList();
+            for (int i = 0; i < finished.size() - KEEP_FINISHED; i++) {
+                jobs.remove(finished.get(i).name, finished.get(i));
+            }
+        }
     }
 
     /** Every repository: the store's, and those queued, indexing or failed. Sorted by name. */

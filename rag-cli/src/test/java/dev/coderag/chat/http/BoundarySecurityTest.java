@@ -43,7 +43,7 @@ class BoundarySecurityTest {
 
     private static ChatServer start(ServerOptions options) {
         return ChatServer.start(
-                store, SharedModel.embedder(), new IngesterIndexer(store, SharedModel.embedder()), options);
+                store, SharedModel.embedder(), new IngesterIndexer(store, SharedModel.embedder(), List.of()), options);
     }
 
     private HttpRequest.Builder post(String path, String contentType, String body) {

@@ -48,7 +48,7 @@ class ChatServerTest {
         server = ChatServer.start(
                 store,
                 SharedModel.embedder(),
-                new IngesterIndexer(store, SharedModel.embedder()),
+                new IngesterIndexer(store, SharedModel.embedder(), List.of(Path.of("/"))),
                 ServerOptions.defaults().withPort(0));
         http = new HttpHelper(server);
     }
@@ -401,7 +401,7 @@ class ChatServerTest {
         try (ChatServer empty = ChatServer.start(
                 emptyStore,
                 SharedModel.embedder(),
-                new IngesterIndexer(emptyStore, SharedModel.embedder()),
+                new IngesterIndexer(emptyStore, SharedModel.embedder(), List.of(Path.of("/"))),
                 ServerOptions.defaults().withPort(0))) {
             Response r = new HttpHelper(empty).postJson("/api/chat", body("query", "where is main?"));
             assertThat(r.status()).isEqualTo(503);

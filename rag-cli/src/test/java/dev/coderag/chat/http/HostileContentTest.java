@@ -51,7 +51,7 @@ class HostileContentTest {
         server = ChatServer.start(
                 store,
                 SharedModel.embedder(),
-                new IngesterIndexer(store, SharedModel.embedder()),
+                new IngesterIndexer(store, SharedModel.embedder(), List.of(repo)),
                 ServerOptions.defaults().withPort(0));
         http = new HttpHelper(server);
     }

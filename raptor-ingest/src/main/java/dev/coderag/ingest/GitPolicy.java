@@ -1,0 +1,86 @@
+package dev.coderag.ingest;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What the git processes of an ingest may use and how long and large a clone may grow. {@link #LOCAL} is the
+ * command line's: the user's own git (their config, credential helpers, ssh agent), every transport but
+ * {@code ext::}, an hour per clone, no size cap. {@link #network()} is for clones a network request asks for:
+ * git runs isolated from the server user's configuration and credentials, over https only, with a shorter
+ * time and a size cap.
+ *
+ * <p>Isolated means, for every git process: no system or global config ({@code GIT_CONFIG_NOSYSTEM},
+ * {@code GIT_CONFIG_GLOBAL=/dev/null}), no inherited {@code GIT_*} or {@code SSH_*} variables (so no
+ * {@code GIT_CONFIG_PARAMETERS}, no ssh agent), an empty {@code HOME} (no {@code ~/.netrc}), no credential
+ * helper, no prompts ({@code GIT_TERMINAL_PROMPT=0}, {@code GIT_ASKPASS} answering nothing), no HTTP
+ * redirects (so the host list holds), and only {@link #protocols()} allowed ({@code protocol.allow=never}
+ * plus {@code GIT_ALLOW_PROTOCOL}).
+ *
+ * @param isolated run git isolated as above
+ * @param protocols the transports git may use when isolated ({@code https}, {@code ssh}, {@code file}…); an
+ *     isolated policy refuses a URL of any other scheme before git runs
+ * @param hosts the hosts a URL may name (lower case); empty = any host
+ * @param timeout the longest a clone or fetch may run; it is killed (and a new clone deleted) after
+ * @param maxCloneBytes the largest a clone directory may grow (work tree and {@code .git}); over it the git
+ *     process is killed, a new clone is deleted and the ingest fails
+ */
+public record GitPolicy(
+        boolean isolated, Set<String> protocols, Set<String> hosts, Duration timeout, long maxCloneBytes) {
+
+    /** The command line's git: the user's own configuration and credentials, an hour, no size cap. */
+    public static final GitPolicy LOCAL =
+            new GitPolicy(false, Set.of(), Set.of(), Duration.ofMinutes(60), Long.MAX_VALUE);
+
+    /** The default time cap of a network request's clone. */
+    public static final Duration NETWORK_TIMEOUT = Duration.ofMinutes(10);
+
+    /** The default size cap of a network request's clone: 2 GiB. */
+    public static final long NETWORK_MAX_CLONE_BYTES = 2L << 30;
+
+    public GitPolicy {
+        protocols = lowerCase(protocols);
+        hosts = lowerCase(hosts);
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        if (maxCloneBytes <= 0) {
+            throw new IllegalArgumentException("maxCloneBytes must be positive: " + maxCloneBytes);
+        }
+        if (isolated && protocols.isEmpty()) {
+            throw new IllegalArgumentException("an isolated policy needs at least one protocol");
+        }
+    }
+
+    /** Isolated, https only, any host, {@link #NETWORK_TIMEOUT}, {@link #NETWORK_MAX_CLONE_BYTES}. */
+    public static GitPolicy network() {
+        return new GitPolicy(true, Set.of("https"), Set.of(), NETWORK_TIMEOUT, NETWORK_MAX_CLONE_BYTES);
+    }
+
+    public GitPolicy withProtocols(Set<String> p) {
+        return new GitPolicy(isolated, p, hosts, timeout, maxCloneBytes);
+    }
+
+    public GitPolicy withHosts(Set<String> h) {
+        return new GitPolicy(isolated, protocols, h, timeout, maxCloneBytes);
+    }
+
+    public GitPolicy withTimeout(Duration t) {
+        return new GitPolicy(isolated, protocols, hosts, t, maxCloneBytes);
+    }
+
+    public GitPolicy withMaxCloneBytes(long bytes) {
+        return new GitPolicy(isolated, protocols, hosts, timeout, bytes);
+    }
+
+    private static Set<String> lowerCase(Set<String> values) {
+        return Objects.requireNonNull(values).stream()
+                .map(v -> v.strip().toLowerCase(Locale.ROOT))
+                .filter(v -> !v.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+}
