@@ -382,6 +382,14 @@ final class GitSource {
         return Optional.of(changed);
     }
 
+    private static String realOrAbsolute(Path dir) {
+        try {
+            return dir.toRealPath().toString();
+        } catch (IOException | RuntimeException e) {
+            return dir.toAbsolutePath().toString();
+        }
+    }
+
     /** Output (stdout and stderr merged) and exit status of one git command. */
     record Result(int exit, String out) {
         boolean ok() {
@@ -438,6 +446,10 @@ final class GitSource {
             if (workDir != null) {
                 cmd.add("-C");
                 cmd.add(workDir.toString());
+                // A work tree may belong to another user (a read-only mount in a container): trust exactly this
+                // one for these read-only queries, instead of safe.directory=* for all, and never let its config
+                // start an fsmonitor program. Command-line config is "protected": a repository cannot change it.
+                cmd.addAll(List.of("-c", "safe.directory=" + realOrAbsolute(workDir), "-c", "core.fsmonitor=false"));
             }
             // Defence in depth behind validateUrl: git itself refuses these transports too.
             cmd.addAll(List.of("-c", "protocol.ext.allow=never"));

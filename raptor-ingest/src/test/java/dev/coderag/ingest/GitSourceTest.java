@@ -52,6 +52,46 @@ class GitSourceTest {
     }
 
     @Test
+    void a_work_trees_own_config_cannot_start_an_fsmonitor_program() throws IOException {
+        Path work = GitFixture.init(tmp.resolve("work"));
+        GitFixture.write(work, "a.txt", "one\n");
+        String sha = GitFixture.commit(work, "first");
+        Path marker = tmp.resolve("fsmonitor-ran");
+        // a repository config that would run a program on every status (what safe.directory guards against)
+        Path hook = tmp.resolve("hook.sh");
+        java.nio.file.Files.writeString(hook, "#!/bin/sh\ntouch '" + marker + "'\n");
+        hook.toFile().setExecutable(true);
+        GitFixture.git(work, "config", "core.fsmonitor", hook.toString());
+        GitFixture.write(work, "a.txt", "two\n");
+
+        assertThat(GitSource.headCommit(work)).contains(sha + GitSource.DIRTY_SUFFIX);
+        assertThat(GitSource.changedSince(work, sha))
+                .hasValueSatisfying(c -> assertThat(c).contains("a.txt"));
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void a_work_tree_owned_by_another_user_is_read_without_a_global_safe_directory() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")), "needs root to give the tree to another user");
+        Path work = GitFixture.init(tmp.resolve("theirs"));
+        GitFixture.write(work, "a.txt", "one\n");
+        String sha = GitFixture.commit(work, "first");
+        Process chown = new ProcessBuilder("chown", "-R", "12345:12345", work.toString())
+                .inheritIO()
+                .start();
+        try {
+            assertThat(chown.waitFor()).isZero();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        // plain git refuses it ("dubious ownership"): the control
+        assertThatThrownBy(() -> GitFixture.git(work, "rev-parse", "HEAD")).hasMessageContaining("dubious ownership");
+        assertThat(GitSource.headCommit(work)).contains(sha);
+    }
+
+    @Test
     void file_urls_need_explicit_permission() {
         assertThatThrownBy(() -> GitSource.validateUrl("file:///srv/repo.git", false))
                 .isInstanceOfSatisfying(
