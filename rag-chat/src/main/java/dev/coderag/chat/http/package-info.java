@@ -1,5 +1,6 @@
 /**
- * The HTTP layer: {@link dev.coderag.chat.http.ChatServer} declares every route in one table, the handler
+ * The HTTP layer: {@link dev.coderag.chat.http.ChatServer} declares every route in one table, {@code Boundary}
+ * checks every request before it (host, cross-site, page and bearer tokens, content type), the handler
  * classes parse requests and write responses (JSON, HTML fragments, SSE through {@code SseWriter}), and
  * {@code HttpErrors} is the one place exceptions become status codes and error bodies.
  *
