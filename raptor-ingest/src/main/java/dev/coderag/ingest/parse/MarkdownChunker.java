@@ -3,7 +3,6 @@ package dev.coderag.ingest.parse;
 import dev.coderag.types.ReadmeChunk;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -15,14 +14,15 @@ import java.util.regex.Pattern;
 final class MarkdownChunker {
     static final int MAX_CHARS = 1500;
     private static final int OVERLAP_CHARS = 200;
-    private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*?))?(?:[ \\t]+#+)?[ \\t]*$");
-    private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
     private static final Pattern SETEXT = Pattern.compile("^ {0,3}(=+|-+)[ \\t]*$");
     private static final Pattern NOT_PARAGRAPH = Pattern.compile("^ {0,3}([-*+]\\s|\\d+[.)]\\s|>|\\||<|#|```|~~~)");
 
     private MarkdownChunker() {}
 
-    private record Heading(int level, String text) {}
+    record Heading(int level, String text) {}
+
+    /** A fence line: {@code length} (at least 3) of {@code ch} ({@code `} or {@code ~}), then {@code info}. */
+    record Fence(char ch, int length, String info) {}
 
     private record Section(List<String> path, int startRow, int endRow, int bodyStartRow) {}
 
@@ -51,34 +51,28 @@ final class MarkdownChunker {
         List<Heading> path = new ArrayList<>();
         int start = 0;
         int bodyStart = 0;
-        String fence = null;
+        Fence fence = null;
         int row = frontMatterEnd(lines);
         for (; row < lines.size(); row++) {
             String line = lines.get(row);
-            Matcher fenceMatch = FENCE.matcher(line);
+            Fence fenceLine = fence(line);
             if (fence != null) {
-                if (fenceMatch.matches()
-                        && fenceMatch.group(1).charAt(0) == fence.charAt(0)
-                        && fenceMatch.group(1).length() >= fence.length()
-                        && fenceMatch.group(2).isBlank()) {
+                if (fenceLine != null
+                        && fenceLine.ch() == fence.ch()
+                        && fenceLine.length() >= fence.length()
+                        && fenceLine.info().isBlank()) {
                     fence = null;
                 }
                 continue;
             }
-            if (fenceMatch.matches()
-                    && !(fenceMatch.group(1).charAt(0) == '`'
-                            && fenceMatch.group(2).contains("`"))) {
-                fence = fenceMatch.group(1);
+            if (fenceLine != null && !(fenceLine.ch() == '`' && fenceLine.info().contains("`"))) {
+                fence = fenceLine;
                 continue;
             }
-            Heading heading = null;
             int headingRow = row;
-            Matcher atx = ATX.matcher(line);
-            if (atx.matches()) {
-                heading = new Heading(
-                        atx.group(1).length(),
-                        atx.group(2) == null ? "" : atx.group(2).strip());
-            } else if (row > start
+            Heading heading = atxHeading(line);
+            if (heading == null
+                    && row > start
                     && SETEXT.matcher(line).matches()
                     && isParagraphLine(lines.get(row - 1))
                     && (row - 1 == start || lines.get(row - 2).isBlank() || row - 1 == bodyStart)) {
@@ -104,6 +98,97 @@ final class MarkdownChunker {
             sections.add(new Section(names(path), start, lines.size() - 1, bodyStart));
         }
         return sections;
+    }
+
+    /**
+     * The ATX heading on {@code line}, or null: at most 3 spaces, 1 to 6 {@code #}, then nothing or a space or
+     * tab; the text runs from the first character after the spaces and tabs that follow, to before an
+     * optional closing sequence (spaces or tabs, then {@code #}s, then spaces or tabs at the end), and is
+     * {@link String#strip stripped}. A closing sequence needs a space or tab after the text's first
+     * character, so {@code # ##} has the text {@code ##}. A line holding one of Java's regex line terminators
+     * ({@code \n \r \u0085 \u2028 \u2029}) is no heading. Exactly what the regex
+     * {@code ^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$} found, whose lazy group backtracked
+     * quadratically on a long line of spaces, tabs and {@code #}s; this is a few forward and backward scans,
+     * O(line length), no backtracking.
+     */
+    static Heading atxHeading(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i > 3) {
+            return null;
+        }
+        int hashes = i;
+        while (i < n && line.charAt(i) == '#') {
+            i++;
+        }
+        int level = i - hashes;
+        if (level < 1 || level > 6 || (i < n && !isSpaceOrTab(line.charAt(i))) || hasLineTerminator(line, i)) {
+            return null;
+        }
+        int from = i;
+        while (from < n && isSpaceOrTab(line.charAt(from))) {
+            from++;
+        }
+        int to = n;
+        while (to > from && isSpaceOrTab(line.charAt(to - 1))) {
+            to--;
+        }
+        int closing = to;
+        while (closing > from && line.charAt(closing - 1) == '#') {
+            closing--;
+        }
+        if (closing < to && closing > from && isSpaceOrTab(line.charAt(closing - 1))) {
+            to = closing - 1;
+            while (isSpaceOrTab(line.charAt(to - 1))) { // stops after the text's first character at the latest
+                to--;
+            }
+        }
+        return new Heading(level, line.substring(from, to).strip());
+    }
+
+    /**
+     * The opening or closing code fence on {@code line}, or null: at most 3 spaces, a run of at least 3
+     * {@code `} or of at least 3 {@code ~}, then the rest of the line as its info string. A line holding one of
+     * Java's regex line terminators is no fence. Exactly what the regex {@code ^ {0,3}(`{3,}|~{3,})(.*)$}
+     * found, which backtracked quadratically on a long run of backticks before such a terminator; this is one
+     * forward scan, O(line length).
+     */
+    static Fence fence(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i > 3 || i >= n || (line.charAt(i) != '`' && line.charAt(i) != '~')) {
+            return null;
+        }
+        char ch = line.charAt(i);
+        int start = i;
+        while (i < n && line.charAt(i) == ch) {
+            i++;
+        }
+        if (i - start < 3 || hasLineTerminator(line, i)) {
+            return null;
+        }
+        return new Fence(ch, i - start, line.substring(i));
+    }
+
+    private static boolean isSpaceOrTab(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    /** Whether {@code line} holds, from {@code from}, a character regex {@code .} does not match. */
+    private static boolean hasLineTerminator(String line, int from) {
+        for (int k = from; k < line.length(); k++) {
+            char c = line.charAt(k);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** YAML front matter ({@code ---} … {@code ---} at the very top) holds no headings. */

@@ -4,16 +4,57 @@ import dev.coderag.types.Chunk;
 import dev.coderag.types.SymbolKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Top-level code outside every definition (constants, {@code if __name__ == "__main__"}, route tables,
  * {@code module.exports}) as MODULE chunks, so nothing a file says is lost. Pure.
  */
 final class ModuleCode {
-    private static final Pattern DIRECTIVE_ONLY = Pattern.compile("^(['\"]use [a-z ]+['\"];?\\s*)+$");
-
     private ModuleCode() {}
+
+    /**
+     * Whether {@code text} is nothing but directive prologue statements such as {@code 'use strict';}: one or
+     * more of a quote ({@code '} or {@code "}), {@code use }, one or more of {@code a-z} and space, a quote,
+     * an optional {@code ;} and optional whitespace ({@code [ \t\n\x0B\f\r]}). The same language as the
+     * regex {@code ^(['"]use [a-z ]+['"];?\s*)+$} this replaced, which recursed once per repetition and
+     * overflowed the stack on a file of thousands of {@code 'use strict';} lines. A single forward scan: O(text
+     * length), no recursion, no allocation. Every step is forced (the character after each part cannot
+     * continue that part), so no backtracking is needed.
+     */
+    static boolean isDirectiveOnly(String text) {
+        int n = text.length();
+        int i = 0;
+        do {
+            if (i >= n || !isQuote(text.charAt(i)) || !text.startsWith("use ", i + 1)) {
+                return false;
+            }
+            i += 5;
+            int body = i;
+            while (i < n && (text.charAt(i) == ' ' || (text.charAt(i) >= 'a' && text.charAt(i) <= 'z'))) {
+                i++;
+            }
+            if (i == body || i >= n || !isQuote(text.charAt(i))) {
+                return false;
+            }
+            i++;
+            if (i < n && text.charAt(i) == ';') {
+                i++;
+            }
+            while (i < n && isRegexSpace(text.charAt(i))) {
+                i++;
+            }
+        } while (i < n);
+        return true;
+    }
+
+    private static boolean isQuote(char c) {
+        return c == '\'' || c == '"';
+    }
+
+    /** {@code \s} of java.util.regex without UNICODE_CHARACTER_CLASS. */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
 
     /**
      * Whether a top-level node is (the wrapper of) a definition, or a declaration group of them; other
@@ -94,7 +135,7 @@ final class ModuleCode {
                 lines.add(src.row(row));
             }
             String joined = String.join("\n", lines).strip();
-            if (joined.isEmpty() || DIRECTIVE_ONLY.matcher(joined).matches()) {
+            if (joined.isEmpty() || isDirectiveOnly(joined)) {
                 continue;
             }
             out.addAll(TextWindows.windows(lines, g[0], rowCalls, label, code.options()));
