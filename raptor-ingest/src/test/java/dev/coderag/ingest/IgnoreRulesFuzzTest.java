@@ -6,7 +6,6 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.coderag.ingest.IgnoreRules.Match;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Disabled;
 
 /**
  * Fuzzes {@link IgnoreRules}: a cloned repository's {@code .gitignore} / {@code .ragignore} is untrusted text,
@@ -23,8 +22,6 @@ class IgnoreRulesFuzzTest {
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final String[] BASES = {"", "a", "a/b", "src/main"};
 
-    @Disabled("found by fuzzing: a reversed class range in a .gitignore line ([z-a]) makes IgnoreRules.parse throw"
-            + " PatternSyntaxException (crash-ffe5ccc7… replays it), fixed in branch i12-linear (3fc60a6, Wildmatch)")
     @FuzzTest(maxDuration = "20s")
     void parseAndMatch(FuzzedDataProvider data) {
         String base = data.pickValue(BASES);

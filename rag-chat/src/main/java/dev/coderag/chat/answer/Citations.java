@@ -33,7 +33,11 @@ public final class Citations {
 
     /**
      * Removes citations that point at no source ({@code n < 1} or {@code n > sourceCount}); a bracket listing
-     * several keeps its valid numbers.
+     * several keeps its valid numbers. Where taking a bracket out could change the text's structure — at a line
+     * start (a fence could form), next to a backtick or tilde (code spans could pair differently), or next to a
+     * bracket or digit (a new citation could form) — it is defused instead: a zero-width space after its
+     * {@code [} keeps it visible as text and makes it no citation. So one pass leaves no citation to a missing
+     * source in prose, and the prose/code split of the text is the same before and after.
      */
     public static String clean(String markdown, int sourceCount) {
         StringBuilder out = new StringBuilder(markdown.length());
@@ -53,6 +57,11 @@ public final class Citations {
                     }
                 }
                 sb.append(text, done, c.start());
+                if (keep.isEmpty() && unsafeToRemove(out, sb, text, c.end())) {
+                    sb.append('[').append(DEFUSED).append(text, c.start() + 1, c.end());
+                    done = c.end();
+                    continue;
+                }
                 sb.append(keep.isEmpty() ? "" : "[" + String.join(", ", keep) + "]");
                 done = c.end();
                 if (keep.isEmpty() && sb.length() > 0 && sb.charAt(sb.length() - 1) == ' ') {
@@ -66,6 +75,42 @@ public final class Citations {
             out.append(sb);
         }
         return out.toString();
+    }
+
+    /** Follows the {@code [} of a defused citation: invisible, and not a digit, so no citation. */
+    static final char DEFUSED = '\u200B';
+
+    /** Whether removing a citation ending at {@code end} of {@code text} could change the text's structure. */
+    private static boolean unsafeToRemove(StringBuilder before, StringBuilder current, String text, int end) {
+        char next = end < text.length() ? text.charAt(end) : '\n';
+        if (next == ']' || next == '`' || next == '~' || (next >= '0' && next <= '9')) {
+            return true;
+        }
+        char prev = lastChar(before, current);
+        return prev == '[' || prev == '`' || prev == '~' || atLineStart(before, current);
+    }
+
+    private static char lastChar(StringBuilder before, StringBuilder current) {
+        if (!current.isEmpty()) {
+            return current.charAt(current.length() - 1);
+        }
+        return before.isEmpty() ? '\n' : before.charAt(before.length() - 1);
+    }
+
+    /** True when only spaces stand between the last line break (or the start) and the end of the output. */
+    private static boolean atLineStart(StringBuilder before, StringBuilder current) {
+        for (StringBuilder part : List.of(current, before)) {
+            for (int i = part.length() - 1; i >= 0; i--) {
+                char c = part.charAt(i);
+                if (c == '\n') {
+                    return true;
+                }
+                if (c != ' ' && c != '\t') {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     record Segment(String text, boolean code) {}

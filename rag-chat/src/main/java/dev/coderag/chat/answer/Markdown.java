@@ -156,7 +156,9 @@ public final class Markdown {
 
         @Override
         public void visit(Link link) {
-            // no citation links inside a link (nested <a> is invalid HTML); a refused target leaves just the text
+            // no citation links inside a link (nested <a> is invalid HTML), and no images: an image in a link's
+            // text becomes its alt text (it cannot become a link there); a refused target leaves just the text
+            link.accept(IMAGES_TO_TEXT_INSIDE);
             if (URLS.sanitizeLinkUrl(link.getDestination()).isEmpty()) {
                 replace(link, null);
             }
@@ -168,6 +170,20 @@ public final class Markdown {
             replace(image, link);
             visit(link);
         }
+
+        /** Replaces every image below a node by its alt text (children first, so nested ones go too). */
+        private static final AbstractVisitor IMAGES_TO_TEXT_INSIDE = new AbstractVisitor() {
+            @Override
+            public void visit(Link link) {
+                visitChildren(link); // the link itself stays; only what is inside it changes
+            }
+
+            @Override
+            public void visit(Image image) {
+                visitChildren(image);
+                replace(image, null);
+            }
+        };
 
         /** Puts {@code node}'s children where it was, inside {@code wrapper} if not null. */
         private static void replace(Node node, Node wrapper) {

@@ -22,7 +22,12 @@ final class HttpErrors {
 
     private HttpErrors() {}
 
-    record HttpError(int status, String message) {}
+    /** @param message one line, at most {@link #MAX_MESSAGE_CHARS} characters (folded here) */
+    record HttpError(int status, String message) {
+        HttpError {
+            message = oneLine(message);
+        }
+    }
 
     static HttpError of(Throwable e) {
         return switch (e) {
@@ -71,9 +76,9 @@ final class HttpErrors {
         if (err.status() >= 500) {
             switch (e) {
                 // our own typed failures say what happened in their message: one line, no stack trace
-                case ChatException c -> LOG.warn("request failed: {}", err.message());
-                case HttpRefusal r -> LOG.warn("request refused: {}", err.message());
-                default -> LOG.error("request failed: {}", err.message(), e);
+                case ChatException c -> LOG.warn("request failed: {}", oneLine(err.message()));
+                case HttpRefusal r -> LOG.warn("request refused: {}", oneLine(err.message()));
+                default -> LOG.error("request failed: {}", oneLine(err.message()), e);
             }
         }
         return err;
@@ -103,14 +108,40 @@ final class HttpErrors {
         respond(ctx, err.status(), err.message());
     }
 
-    /** The 404 handler: says which endpoint does not exist, unless a handler already answered. */
+    /** The 404 handler: says which endpoint does not exist, unless our own error response is already there. */
     static void notFound(Context ctx) {
-        if (ctx.result() == null || ctx.result().isEmpty()) {
+        if (ctx.attribute(ANSWERED) == null) {
             respond(ctx, 404, "no such endpoint: " + ctx.method() + " " + ctx.path());
         }
     }
 
-    private static void respond(Context ctx, int status, String message) {
+    /** Set on a response this class wrote (Javalin's own "Endpoint … not found" text is replaced). */
+    private static final String ANSWERED = "coderag.error-answered";
+
+    /** At most this many characters of a message reach the client. */
+    static final int MAX_MESSAGE_CHARS = 500;
+
+    /**
+     * A message as one printable line of bounded length: line breaks and other control characters (which could
+     * forge lines in a client's log or ours) become spaces. Linear time.
+     */
+    static String oneLine(String message) {
+        String m = message == null || message.isBlank() ? "error" : message.strip();
+        StringBuilder sb = new StringBuilder(Math.min(m.length(), MAX_MESSAGE_CHARS + 1));
+        for (int i = 0; i < m.length() && sb.length() < MAX_MESSAGE_CHARS; i++) {
+            char c = m.charAt(i);
+            boolean lineBreak = Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
+            sb.append(lineBreak ? ' ' : c);
+        }
+        if (m.length() > MAX_MESSAGE_CHARS) {
+            sb.append('…');
+        }
+        return sb.toString();
+    }
+
+    private static void respond(Context ctx, int status, String raw) {
+        String message = oneLine(raw);
+        ctx.attribute(ANSWERED, Boolean.TRUE);
         status(ctx, status);
         if (ctx.path().startsWith("/ui/") || ctx.path().equals("/")) {
             ctx.html(WebUi.errorFragment(message));

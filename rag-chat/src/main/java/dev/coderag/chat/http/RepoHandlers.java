@@ -68,7 +68,8 @@ final class RepoHandlers {
             ctx.html(WebUi.repoList(repos.list()).render());
         } catch (ChatException e) {
             HttpErrors.status(ctx, HttpErrors.status(e.reason()))
-                    .html(WebUi.repoList(repos.list(), e.getMessage()).render());
+                    .html(WebUi.repoList(repos.list(), HttpErrors.of(e).message())
+                            .render());
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Disabled;
 
 /**
  * Fuzzes what turns LLM output (and text it quotes from a repository) into HTML: {@link Markdown#render} and
@@ -55,9 +54,6 @@ class AnswerTextFuzzTest {
     private static final int SOURCES = 3;
     private static final long BUDGET_NANOS = 2_000_000_000L;
 
-    @Disabled("found by fuzzing: an image inside a link's text, [a ![i](http://e/x.png) b](u), renders as a real"
-            + " <img src=http://e/x.png> although Markdown promises images become links (crash-5e0ca5da…);"
-            + " not fixed in any branch I know of")
     @FuzzTest(maxDuration = "20s")
     void render(FuzzedDataProvider data) {
         String markdown = data.consumeRemainingAsString();
@@ -75,9 +71,6 @@ class AnswerTextFuzzTest {
         }
     }
 
-    @Disabled("found by fuzzing: Citations.clean removing an invalid [9] before ``` at a line start turns that line"
-            + " into a fence, so a later [9] becomes prose and survives cleaning (crash-e6eab8f7…); not fixed in any"
-            + " branch I know of")
     @FuzzTest(maxDuration = "20s")
     void citations(FuzzedDataProvider data) {
         int sources = data.consumeInt(0, 12);

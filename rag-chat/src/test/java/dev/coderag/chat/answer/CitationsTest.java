@@ -68,6 +68,16 @@ class CitationsTest {
         return out.stream();
     }
 
+    @Test
+    void removing_a_citation_never_makes_a_new_one_or_a_fence() {
+        // "[[9]9]" would become "[9]" and "[9]```" at a line start would open a fence, exposing later text as prose
+        String nested = Citations.clean("see [[9]9] here", 3);
+        assertThat(Citations.cited(nested)).isEmpty();
+        String fence = Citations.clean("[9]```\ncode\n```\nprose [9] end", 3);
+        assertThat(Citations.cited(fence)).isEmpty();
+        assertThat(Citations.clean("prose [9] end [1].", 3)).isEqualTo("prose end [1].");
+    }
+
     @ParameterizedTest
     @MethodSource("answers")
     void finds_and_cleans_what_the_regex_did(String answer) {
@@ -95,7 +105,13 @@ class CitationsTest {
         m.appendTail(cleaned);
         if (answer.indexOf('`') < 0) { // no code spans: the whole answer is one prose segment
             assertThat(Citations.cited(answer)).containsExactlyElementsOf(expected);
-            assertThat(Citations.clean(answer, 3)).isEqualTo(cleaned.toString());
+            String ours = Citations.clean(answer, 3);
+            if (ours.indexOf(Citations.DEFUSED) < 0) {
+                assertThat(ours).isEqualTo(cleaned.toString());
+            } else {
+                // where removing would have made a new citation or fence, the bracket stays defused instead
+                assertThat(Citations.cited(ours)).allSatisfy(n -> assertThat(n).isBetween(1, 3));
+            }
         }
     }
 

@@ -12,6 +12,14 @@ class MarkdownTest {
             n -> n <= 2 ? "<a class=\"cite\" data-n=\"" + n + "\">[" + n + "]</a>" : null;
 
     @Test
+    void an_image_inside_a_links_text_becomes_its_alt_text_never_an_img() {
+        // found by fuzzing: the image in the link's text used to render as a real <img> fetching any URL
+        String html = Markdown.render("[a ![pic](http://e.example/x.png) b](https://ok.example/)", LINKS);
+        assertThat(html).doesNotContain("<img").doesNotContain("e.example").contains("a pic b");
+        assertThat(html).contains("href=\"https://ok.example/\"");
+    }
+
+    @Test
     void raw_html_in_an_answer_is_escaped_never_passed_through() {
         String html = Markdown.render("<script>alert(1)</script> and <img src=x onerror=alert(2)>", LINKS);
         assertThat(html).doesNotContain("<script").doesNotContain("<img");
