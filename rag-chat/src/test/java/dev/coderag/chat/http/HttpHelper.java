@@ -171,6 +171,32 @@ public final class HttpHelper {
         return stream(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    /**
+     * Polls {@code GET /api/repos/{name}} as a client would until {@code done} holds or {@code timeout} passes;
+     * returns the last status seen.
+     */
+    public JsonNode awaitRepo(String name, java.util.function.Predicate<JsonNode> done, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode status = get("/api/repos/" + name).json();
+        while (!done.test(status) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50); // polling a status, as a client does; nothing to synchronise with
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return status;
+            }
+            status = get("/api/repos/" + name).json();
+        }
+        return status;
+    }
+
+    /** The repository's status once it has left {@code new}/{@code indexing} (or after {@code timeout}). */
+    public String awaitRepoSettled(String name, Duration timeout) {
+        return awaitRepo(name, s -> !s.path("status").asText().matches("new|indexing"), timeout)
+                .path("status")
+                .asText();
+    }
+
     /** Sends any request built by the caller (extra headers, other methods). */
     public Response send(HttpRequest.Builder request) {
         try {

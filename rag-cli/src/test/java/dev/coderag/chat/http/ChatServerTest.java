@@ -16,6 +16,7 @@ import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -262,7 +263,7 @@ class ChatServerTest {
             assertThat(r.status()).as(r.body()).isEqualTo(202);
             assertThat(r.json().path("name").asText()).isEqualTo("added-repo");
             assertThat(r.json().path("status").asText()).isIn("new", "indexing", "ready");
-            String status = awaitStatus("added-repo");
+            String status = http.awaitRepoSettled("added-repo", Duration.ofMinutes(2));
             assertThat(status).isEqualTo("ready");
             JsonNode info = http.get("/api/repos/added-repo").json();
             assertThat(info.path("chunks").path("code").asInt()).isEqualTo(1);
@@ -276,19 +277,6 @@ class ChatServerTest {
     }
 
     /** Polls the status endpoint as a client would, until the ingest leaves new/indexing (bounded). */
-    private static String awaitStatus(String name) throws InterruptedException {
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        String status = "";
-        while (System.nanoTime() < deadline) {
-            status = http.get("/api/repos/" + name).json().path("status").asText();
-            if (!status.equals("new") && !status.equals("indexing")) {
-                return status;
-            }
-            Thread.sleep(100);
-        }
-        return status;
-    }
-
     @Test
     void the_web_form_tells_urls_from_paths_by_the_ingesters_rule() {
         // "ext::" has no "://", yet git runs it as a command: the form must treat it as a URL and refuse it

@@ -72,7 +72,8 @@ class HostileContentTest {
         Response added = http.postJson("/api/repos", body("path", repo.toString(), "name", NAME));
         assertThat(added.status()).as(added.body()).isEqualTo(202);
         // the old regex translation of that pattern ran for minutes against the 200-character name
-        String status = assertTimeoutPreemptively(Duration.ofSeconds(90), () -> awaitStatus(NAME));
+        String status = assertTimeoutPreemptively(
+                Duration.ofSeconds(90), () -> http.awaitRepoSettled(NAME, Duration.ofSeconds(90)));
         assertThat(status).isEqualTo("ready");
     }
 
@@ -109,18 +110,5 @@ class HostileContentTest {
                         .doesNotContain("\n");
             }
         }
-    }
-
-    private static String awaitStatus(String name) throws InterruptedException {
-        long deadline = System.nanoTime() + 90_000_000_000L;
-        String status = "";
-        while (System.nanoTime() < deadline) {
-            status = http.get("/api/repos/" + name).json().path("status").asText();
-            if (!status.equals("new") && !status.equals("indexing")) {
-                return status;
-            }
-            Thread.sleep(100);
-        }
-        return status;
     }
 }

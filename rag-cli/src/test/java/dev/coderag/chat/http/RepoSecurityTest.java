@@ -26,7 +26,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,19 +72,8 @@ class RepoSecurityTest {
     }
 
     /** Polls the status endpoint as a client would until {@code done} holds (bounded). */
-    private static JsonNode await(HttpHelper client, String name, Predicate<JsonNode> done)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        JsonNode status = client.get("/api/repos/" + name).json();
-        while (!done.test(status) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            status = client.get("/api/repos/" + name).json();
-        }
-        return status;
-    }
-
     private static JsonNode awaitFinished(HttpHelper client, String name) throws InterruptedException {
-        return await(client, name, s -> s.path("status").asText().matches("ready|error"));
+        return client.awaitRepo(name, s -> s.path("status").asText().matches("ready|error"), Duration.ofMinutes(2));
     }
 
     // --- 1. a name already indexed from another source -------------------------------------------------------
@@ -118,12 +106,12 @@ class RepoSecurityTest {
         Response replaced =
                 http.postJson("/api/repos", body("path", second.toString(), "name", "shared", "replace", true));
         assertThat(replaced.status()).as(replaced.body()).isEqualTo(202);
-        JsonNode now = await(
-                http,
+        JsonNode now = http.awaitRepo(
                 "shared",
                 s -> s.path("status").asText().equals("error")
                         || s.path("status").asText().equals("ready")
-                                && s.path("source").asText().equals(second.toString()));
+                                && s.path("source").asText().equals(second.toString()),
+                Duration.ofMinutes(2));
         assertThat(now.path("source").asText()).isEqualTo(second.toString());
         assertThat(now.path("status").asText()).isEqualTo("ready");
 
@@ -131,12 +119,12 @@ class RepoSecurityTest {
         Response formReplace =
                 http.postForm("/ui/repos", "source", first.toString(), "name", "shared", "replace", "on");
         assertThat(formReplace.status()).isEqualTo(200);
-        JsonNode back = await(
-                http,
+        JsonNode back = http.awaitRepo(
                 "shared",
                 s -> s.path("status").asText().equals("error")
                         || s.path("status").asText().equals("ready")
-                                && s.path("source").asText().equals(first.toString()));
+                                && s.path("source").asText().equals(first.toString()),
+                Duration.ofMinutes(2));
         assertThat(back.path("source").asText()).isEqualTo(first.toString());
 
         assertThat(http.postJson("/api/repos", body("path", first.toString(), "replace", "yes"))
