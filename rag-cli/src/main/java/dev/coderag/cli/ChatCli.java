@@ -10,24 +10,16 @@ import dev.coderag.chat.ChatService;
 import dev.coderag.chat.Source;
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.http.ChatServer;
-import dev.coderag.chat.http.ServerOptions;
 import dev.coderag.chat.llm.LlmConfig;
-import dev.coderag.chat.web.WebUi;
-import dev.coderag.ingest.GitPolicy;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,12 +40,12 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = ChatCli.Version.class,
         description = "Ask questions about the indexed repositories: serve the web chat and API, or ask once.",
-        subcommands = {ChatCli.Serve.class, ChatCli.Ask.class},
+        subcommands = {ServeCommand.class, ChatCli.Ask.class},
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class ChatCli implements Runnable {
 
-    private final PrintStream out;
-    private final PrintStream err;
+    final PrintStream out;
+    final PrintStream err;
     private final Map<String, String> env;
 
     private ChatCli(PrintStream out, PrintStream err, Map<String, String> env) {
@@ -154,175 +146,6 @@ public final class ChatCli implements Runnable {
                 description = "When the LLM fails, answer HTTP 502 instead of an extractive answer with a warning "
                         + "(env RAG_LLM_FALLBACK=false).")
         boolean noFallback;
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // serve
-
-    @Command(
-            name = "serve",
-            mixinStandardHelpOptions = true,
-            description = "Serve the web chat and the JSON API until stopped (Ctrl-C / SIGTERM).")
-    static final class Serve implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        ChatCli parent;
-
-        @Mixin
-        Common common = new Common();
-
-        @Option(
-                names = "--host",
-                paramLabel = "HOST",
-                defaultValue = ServerOptions.DEFAULT_HOST,
-                description = "Interface to bind (env RAG_HOST; default: ${DEFAULT-VALUE}). Any other than loopback "
-                        + "(e.g. 0.0.0.0) needs --token.")
-        String host;
-
-        @Option(
-                names = "--token",
-                paramLabel = "SECRET",
-                description = "Require this token: API clients send 'Authorization: Bearer SECRET', the page asks "
-                        + "for it once (env RAG_TOKEN, preferred: a flag shows in the process list; default: none, "
-                        + "allowed on loopback only).")
-        String token;
-
-        @Option(
-                names = "--allow-host",
-                paramLabel = "NAME",
-                split = ",",
-                description = "Also answer to this Host name (repeatable; env RAG_ALLOW_HOSTS, comma-separated). "
-                        + "Loopback names and IP addresses are always allowed; any other name is refused (421) "
-                        + "so that no DNS-rebinding page can reach the server.")
-        List<String> allowHosts = new ArrayList<>();
-
-        @Option(
-                names = "--port",
-                paramLabel = "PORT",
-                defaultValue = "3000",
-                description = "Port (env RAG_PORT; default: ${DEFAULT-VALUE}; 0 = any free port).")
-        int port;
-
-        @Option(
-                names = "--allow-path",
-                paramLabel = "DIR",
-                description = "A directory under which POST /api/repos and the page may index local paths; "
-                        + "repeatable, or a list separated by the path separator (':' on Unix) (env RAG_ALLOW_PATHS; "
-                        + "default: your home directory on 127.0.0.1/localhost without a token, none with a token or on any "
-                        + "other interface).")
-        List<String> allowPaths = new ArrayList<>();
-
-        @Option(
-                names = "--allow-git-host",
-                paramLabel = "HOST",
-                description = "A host that POST /api/repos may clone from; repeatable, or a comma-separated list "
-                        + "(env RAG_ALLOW_GIT_HOSTS; default: any host). Clones from the network use https only, "
-                        + "without your git config or credentials, for at most 10 minutes and 2 GiB.")
-        List<String> allowGitHosts = new ArrayList<>();
-
-        @Override
-        public Integer call() throws InterruptedException {
-            ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
-            if (port < 0 || port > 65535) {
-                throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
-            }
-            ServerOptions options = ServerOptions.defaults()
-                    .withHost(host)
-                    .withPort(port)
-                    .withChat(chat)
-                    .withToken(Optional.ofNullable(token))
-                    .withAllowedHosts(allowHosts);
-            try {
-                options.requireTokenUnlessLoopback(); // before the model loads: fail in milliseconds
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-            // the home tree by default only where no token is required (loopback, no token)
-            checkRoots(options.loopbackOnly() && options.token().isEmpty());
-            Path db = parent.dbPath(common.db);
-            Embedder embedder = parent.openEmbedder(common, db);
-            Store store;
-            try {
-                store = Store.open(db, embedder.modelId(), embedder.dimension());
-            } catch (RuntimeException e) {
-                embedder.close();
-                throw e;
-            }
-            ChatServer server;
-            try {
-                server = ChatServer.start(store, embedder, networkIndexer(store, embedder), options);
-            } catch (IllegalArgumentException e) {
-                store.close();
-                embedder.close();
-                throw new UsageException(e.getMessage()); // e.g. another interface than loopback without a token
-            } catch (RuntimeException e) {
-                store.close();
-                embedder.close();
-                throw new UsageException("cannot listen on " + host + ":" + port + " ("
-                        + CliSupport.oneLine(rootMessage(e)) + "); is the port in use? Try --port 0 or another port");
-            }
-            parent.err.println(indexerNote);
-            CountDownLatch stopped = new CountDownLatch(1);
-            Thread hook = new Thread(
-                    () -> {
-                        try {
-                            server.close();
-                            store.close();
-                            embedder.close();
-                        } finally {
-                            stopped.countDown();
-                        }
-                    },
-                    "rag-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
-            parent.out.println("coderag is serving " + server.url() + "  (store " + db + ", model "
-                    + embedder.modelId() + ", answers: "
-                    + WebUi.generatorLabel(chat.llm().provider())
-                    + "; Ctrl-C to stop)");
-            parent.out.flush();
-            stopped.await();
-            return 0;
-        }
-
-        /** What local paths and git hosts the network may index, checked before the model loads. */
-        private String indexerNote = "";
-
-        private List<Path> roots = List.of();
-
-        /** The indexer for network requests: {@code --allow-path} roots (or the default) and the host list. */
-        private IngesterIndexer networkIndexer(Store store, Embedder embedder) {
-            Set<String> hosts = new TreeSet<>();
-            for (String h : allowGitHosts) {
-                for (String one : h.split(",")) {
-                    if (!one.isBlank()) {
-                        hosts.add(one.strip());
-                    }
-                }
-            }
-            return new IngesterIndexer(
-                    store, embedder, roots, GitPolicy.network().withHosts(hosts));
-        }
-
-        /** Resolves the allowed roots; called before anything is opened, so a typo fails at once. */
-        private void checkRoots(boolean homeByDefault) {
-            List<Path> asked = new ArrayList<>();
-            for (String p : allowPaths) {
-                for (String one : p.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
-                    if (!one.isBlank()) {
-                        Path dir = CliSupport.path(one.strip(), "--allow-path").toAbsolutePath();
-                        if (!java.nio.file.Files.isDirectory(dir)) {
-                            throw new UsageException("--allow-path " + one.strip() + ": no such directory");
-                        }
-                        asked.add(dir);
-                    }
-                }
-            }
-            roots = IngesterIndexer.defaultRoots(asked, homeByDefault, Path.of(System.getProperty("user.home")));
-            indexerNote = roots.isEmpty()
-                    ? "local paths: none may be indexed from the network (--allow-path DIR allows some)"
-                    : "local paths the network may index: under "
-                            + String.join(
-                                    ", ", roots.stream().map(Path::toString).toList());
-        }
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -465,7 +288,7 @@ public final class ChatCli implements Runnable {
     // ---------------------------------------------------------------------------------------------------------
     // Errors
 
-    private static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();

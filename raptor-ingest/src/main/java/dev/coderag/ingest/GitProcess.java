@@ -1,0 +1,226 @@
+package dev.coderag.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How git processes are started under one {@link GitPolicy}: the command line (protocols, safe.directory,
+ * fsmonitor off), the environment (an isolated git keeps only proxy, CA and locale variables and gets an empty
+ * {@code HOME}), the time limit, and the size cap watched while a clone runs. Immutable; thread-safe.
+ */
+final class GitProcess {
+    /**
+     * Variables an isolated git keeps from the environment it starts from (the operator's proxy and CA
+     * settings); every other one — {@code GIT_*}, {@code SSH_*}, {@code HOME} — is dropped.
+     */
+    private static final Set<String> KEPT = Set.of(
+            "PATH",
+            "LANG",
+            "TMPDIR",
+            "TZ",
+            "SYSTEMROOT",
+            "http_proxy",
+            "https_proxy",
+            "HTTPS_PROXY",
+            "all_proxy",
+            "ALL_PROXY",
+            "no_proxy",
+            "NO_PROXY",
+            "SSL_CERT_FILE",
+            "SSL_CERT_DIR",
+            "CURL_CA_BUNDLE");
+
+    final boolean allowFileUrls;
+    final GitPolicy policy;
+    final Map<String, String> environment;
+
+    GitProcess(boolean allowFileUrls, GitPolicy policy, Map<String, String> environment) {
+        this.allowFileUrls = allowFileUrls;
+        this.policy = policy;
+        this.environment = Map.copyOf(environment);
+    }
+
+    /**
+     * Runs one git command.
+     *
+     * @param watched a directory whose size must stay under the policy's cap while git runs, or null
+     */
+    GitSource.Result run(Path workDir, Duration timeout, Path watched, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("git");
+        if (workDir != null) {
+            cmd.add("-C");
+            cmd.add(workDir.toString());
+            // A work tree may belong to another user (a read-only mount in a container): trust exactly this
+            // one for these read-only queries, instead of safe.directory=* for all, and never let its config
+            // start an fsmonitor program. Command-line config is "protected": a repository cannot change it.
+            cmd.addAll(List.of("-c", "safe.directory=" + realOrAbsolute(workDir), "-c", "core.fsmonitor=false"));
+        }
+        // Defence in depth behind validateUrl: git itself refuses these transports too.
+        cmd.addAll(List.of("-c", "protocol.ext.allow=never"));
+        cmd.addAll(List.of("-c", "protocol.file.allow=" + (allowFileUrls ? "always" : "never")));
+        Path home = null;
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Map<String, String> env = pb.environment();
+        env.clear();
+        if (policy.isolated()) {
+            // ext never; file only where file:// URLs are accepted at all
+            var allowed = new java.util.TreeSet<>(policy.protocols());
+            allowed.remove("ext");
+            if (!allowFileUrls) {
+                allowed.remove("file");
+            }
+            cmd.addAll(List.of("-c", "protocol.allow=never"));
+            for (String p : allowed) {
+                cmd.addAll(List.of("-c", "protocol." + p + ".allow=always"));
+            }
+            cmd.addAll(List.of("-c", "credential.helper=", "-c", "core.askPass=", "-c", "http.followRedirects=false"));
+            environment.forEach((k, v) -> {
+                if (KEPT.contains(k)) {
+                    env.put(k, v);
+                }
+            });
+            try {
+                home = Files.createTempDirectory("coderag-git-home-");
+            } catch (IOException e) {
+                return new GitSource.Result(-1, "cannot create an empty HOME for git: " + e.getMessage());
+            }
+            env.put("HOME", home.toString());
+            env.put("XDG_CONFIG_HOME", home.toString());
+            env.put("GIT_CONFIG_NOSYSTEM", "1");
+            env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+            env.put("GIT_ALLOW_PROTOCOL", allowed.isEmpty() ? "none" : String.join(":", allowed));
+            env.put("GIT_ASKPASS", "echo");
+            env.put("GIT_SSH_COMMAND", "ssh -o BatchMode=yes -F /dev/null");
+        } else {
+            env.putAll(environment);
+            env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+        }
+        cmd.addAll(List.of(args));
+        pb.command(cmd);
+        env.put("GIT_TERMINAL_PROMPT", "0");
+        env.put("LC_ALL", "C");
+        try {
+            return await(pb, timeout, watched, args[0]);
+        } finally {
+            if (home != null) {
+                deleteTree(home);
+            }
+        }
+    }
+
+    private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command) {
+        boolean capped = watched != null && policy.maxCloneBytes() != Long.MAX_VALUE;
+        try {
+            Process p = pb.start();
+            p.getOutputStream().close();
+            // Drain in the background so a chatty git never blocks on a full pipe.
+            var out = new java.io.ByteArrayOutputStream();
+            Thread reader = Thread.ofVirtual().start(() -> {
+                try (InputStream in = p.getInputStream()) {
+                    in.transferTo(out);
+                } catch (IOException e) {
+                    // the process died; its exit code tells
+                }
+            });
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                long left = deadline - System.nanoTime();
+                long wait = capped ? Math.min(left, TimeUnit.MILLISECONDS.toNanos(GitSource.SIZE_CHECK_MILLIS)) : left;
+                if (p.waitFor(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    p.destroyForcibly();
+                    reader.join(2000);
+                    return new GitSource.Result(
+                            -1, "git " + command + " timed out after " + timeout.toMillis() / 1000.0 + " s");
+                }
+                if (capped && size(watched) > policy.maxCloneBytes()) {
+                    p.destroyForcibly();
+                    p.waitFor(10, TimeUnit.SECONDS);
+                    reader.join(2000);
+                    return new GitSource.Result(
+                            -1, "the clone grew larger than " + megabytes(policy.maxCloneBytes()) + " MB; stopped");
+                }
+            }
+            reader.join();
+            return new GitSource.Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new GitSource.Result(-1, "cannot run git: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new GitSource.Result(-1, "interrupted");
+        }
+    }
+
+    private static String realOrAbsolute(Path dir) {
+        try {
+            return dir.toRealPath().toString();
+        } catch (IOException | RuntimeException e) {
+            return dir.toAbsolutePath().toString();
+        }
+    }
+
+    /** Bytes of the regular files under {@code dir} (0 when it does not exist; files vanishing meanwhile skipped). */
+    static long size(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        long[] total = {0};
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (attrs.isRegularFile()) {
+                        total[0] += attrs.size();
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE; // git moves files while it works
+                }
+            });
+        } catch (IOException e) {
+            // counted what could be read
+        }
+        return total[0];
+    }
+
+    static long megabytes(long bytes) {
+        return Math.max(1, bytes / 1_000_000);
+    }
+
+    /** Deletes a failed clone so the next attempt starts afresh (best effort). */
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // best effort
+                }
+            });
+        } catch (IOException e) {
+            // best effort
+        }
+    }
+}
