@@ -41,7 +41,11 @@ public final class Citations {
      */
     public static String clean(String markdown, int sourceCount) {
         StringBuilder out = new StringBuilder(markdown.length());
-        for (Segment s : segments(markdown)) {
+        List<Segment> segments = segments(markdown);
+        for (int si = 0; si < segments.size(); si++) {
+            Segment s = segments.get(si);
+            // What follows this segment: a citation at its very end is next to it (e.g. the backticks of a span).
+            char following = si + 1 < segments.size() ? segments.get(si + 1).text().charAt(0) : '\n';
             if (s.code()) {
                 out.append(s.text());
                 continue;
@@ -57,7 +61,7 @@ public final class Citations {
                     }
                 }
                 sb.append(text, done, c.start());
-                if (keep.isEmpty() && unsafeToRemove(out, sb, text, c.end())) {
+                if (keep.isEmpty() && unsafeToRemove(out, sb, text, c.end(), following)) {
                     sb.append('[').append(DEFUSED).append(text, c.start() + 1, c.end());
                     done = c.end();
                     continue;
@@ -81,8 +85,9 @@ public final class Citations {
     static final char DEFUSED = '\u200B';
 
     /** Whether removing a citation ending at {@code end} of {@code text} could change the text's structure. */
-    private static boolean unsafeToRemove(StringBuilder before, StringBuilder current, String text, int end) {
-        char next = end < text.length() ? text.charAt(end) : '\n';
+    private static boolean unsafeToRemove(
+            StringBuilder before, StringBuilder current, String text, int end, char following) {
+        char next = end < text.length() ? text.charAt(end) : following;
         if (next == ']' || next == '`' || next == '~' || (next >= '0' && next <= '9')) {
             return true;
         }
@@ -97,7 +102,10 @@ public final class Citations {
         return before.isEmpty() ? '\n' : before.charAt(before.length() - 1);
     }
 
-    /** True when only spaces stand between the last line break (or the start) and the end of the output. */
+    /**
+     * True when only whitespace stands between the last line break (or the start) and the end of the output —
+     * whitespace as {@link #segments} strips it before looking for a fence (control characters included).
+     */
     private static boolean atLineStart(StringBuilder before, StringBuilder current) {
         for (StringBuilder part : List.of(current, before)) {
             for (int i = part.length() - 1; i >= 0; i--) {
@@ -105,7 +113,7 @@ public final class Citations {
                 if (c == '\n') {
                     return true;
                 }
-                if (c != ' ' && c != '\t') {
+                if (!Character.isWhitespace(c)) {
                     return false;
                 }
             }
