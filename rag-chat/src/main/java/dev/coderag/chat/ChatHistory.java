@@ -1,158 +1,147 @@
 package dev.coderag.chat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.store.ChatLog;
+import dev.coderag.store.StoredChunk;
+import dev.coderag.store.StoredChunks;
 import dev.coderag.types.Chunk;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Chat conversations, in memory (they do not survive a restart; the index does). Bounded by count and by
- * size: the least recently used chats are dropped beyond {@link #MAX_CHATS} or when all turns together hold
- * more than {@link #MAX_CHARS} characters (questions, answers, cited chunks), the oldest turns of a chat beyond
- * {@link #MAX_TURNS}. Thread-safe (every method is synchronised; all are O(1) amortised or O(turns)).
+ * Chat conversations, saved in the store's {@link ChatLog} as they happen, so they survive restarts: each
+ * answered question is one turn (question, answer, sources, intent, warnings and the ids of the chunks the
+ * answer cited, which a follow-up question reads back from the index). The log bounds the number of chats,
+ * turns and bytes ({@link ChatLog#MAX_CHATS}, {@link ChatLog#MAX_TURNS}, {@link ChatLog#MAX_BYTES}). A cited
+ * chunk that has since been re-indexed away is simply left out of a follow-up. Thread-safe (the log is).
  */
 final class ChatHistory {
-    static final int MAX_CHATS = 1_000;
-    static final int MAX_TURNS = 100;
-    /** About 64 MB of heap at two bytes a character. */
-    static final long MAX_CHARS = 32L * 1024 * 1024;
-
-    private final long maxChars;
-    private long chars;
+    static final int LIST_LIMIT = 200;
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /** One answered question, with the chunks the answer cited (for follow-ups). */
-    record StoredTurn(String question, ChatResponse response, List<Chunk> citedChunks, Instant at) {
+    record StoredTurn(
+            String question,
+            String answer,
+            List<Source> sources,
+            IntentInfo intent,
+            List<String> warnings,
+            List<Chunk> citedChunks,
+            Instant at) {
         StoredTurn {
+            sources = List.copyOf(sources);
+            warnings = List.copyOf(warnings);
             citedChunks = List.copyOf(citedChunks);
         }
 
-        /** Characters this turn keeps in memory (an estimate that grows with everything a client controls). */
-        long chars() {
-            long n = question.length() + (long) response.answer().length();
-            for (Chunk c : citedChunks) {
-                n += c.embeddingText().length();
-            }
-            for (String w : response.warnings()) {
-                n += w.length();
-            }
-            return n + 256L * response.sources().size();
+        static StoredTurn of(String question, ChatResponse response, List<Chunk> cited, Instant at) {
+            return new StoredTurn(
+                    question, response.answer(), response.sources(), response.intent(), response.warnings(), cited, at);
         }
     }
 
-    private static final class State {
-        final String id;
-        final Optional<String> repo;
-        final Instant createdAt;
-        final List<StoredTurn> turns = new ArrayList<>();
-        final List<Long> turnChars = new ArrayList<>();
-        long chars;
+    /** A turn as saved: the chunks by id. */
+    private record SavedTurn(
+            String question,
+            String answer,
+            List<Source> sources,
+            IntentInfo intent,
+            List<String> warnings,
+            List<String> cited) {}
 
-        State(String id, Optional<String> repo, Instant createdAt) {
-            this.id = id;
-            this.repo = repo;
-            this.createdAt = createdAt;
-        }
-
-        ChatInfo info() {
-            return new ChatInfo(id, repo.orElse(null), createdAt.toString(), turns.size() * 2);
-        }
-    }
-
+    private final ChatLog log;
+    private final StoredChunks chunks;
     private final SecureRandom random = new SecureRandom();
-    private final LinkedHashMap<String, State> chats = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
 
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, State> eldest) {
-            if (size() > MAX_CHATS) {
-                chars -= eldest.getValue().chars;
-                return true;
-            }
-            return false;
-        }
-    };
-
-    ChatHistory() {
-        this(MAX_CHARS);
+    ChatHistory(ChatLog log, StoredChunks chunks) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.chunks = Objects.requireNonNull(chunks, "chunks");
     }
 
-    /** A history bounded to {@code maxChars} characters in all (tests use a small bound). */
-    ChatHistory(long maxChars) {
-        this.maxChars = maxChars;
-    }
-
-    synchronized ChatInfo create(Optional<String> repo) {
+    ChatInfo create(Optional<String> repo) {
         byte[] bytes = new byte[9];
         random.nextBytes(bytes);
         String id = "c" + HexFormat.of().formatHex(bytes);
-        State s = new State(id, repo, Instant.now());
-        chats.put(id, s);
-        return s.info();
+        Instant now = Instant.now();
+        log.create(id, repo, now);
+        return new ChatInfo(id, repo.orElse(null), now.toString(), 0, "");
     }
 
-    synchronized Optional<ChatInfo> info(String id) {
-        State s = chats.get(id);
-        return s == null ? Optional.empty() : Optional.of(s.info());
+    Optional<ChatInfo> info(String id) {
+        return log.get(id).map(ChatHistory::info);
     }
 
-    synchronized Optional<String> repo(String id) {
-        State s = chats.get(id);
-        return s == null ? Optional.empty() : s.repo;
+    Optional<String> repo(String id) {
+        return log.get(id).flatMap(ChatLog.ChatRow::repo);
     }
 
     /** Turns of a chat, oldest first; empty when the chat does not exist. */
-    synchronized Optional<List<StoredTurn>> turns(String id) {
-        State s = chats.get(id);
-        return s == null ? Optional.empty() : Optional.of(List.copyOf(s.turns));
+    Optional<List<StoredTurn>> turns(String id) {
+        if (log.get(id).isEmpty()) {
+            return Optional.empty();
+        }
+        List<StoredTurn> out = new ArrayList<>();
+        for (ChatLog.TurnRow row : log.turns(id)) {
+            SavedTurn t = read(row.json());
+            List<Chunk> cited =
+                    chunks.getAll(t.cited()).stream().map(StoredChunk::chunk).toList();
+            out.add(new StoredTurn(t.question(), t.answer(), t.sources(), t.intent(), t.warnings(), cited, row.at()));
+        }
+        return Optional.of(out);
     }
 
-    synchronized void append(String id, StoredTurn turn) {
-        State s = chats.get(id);
-        if (s == null) {
-            return; // evicted while answering: the answer was still returned
-        }
-        long size = turn.chars();
-        s.turns.add(turn);
-        s.turnChars.add(size);
-        s.chars += size;
-        chars += size;
-        if (s.turns.size() > MAX_TURNS) {
-            dropOldestTurn(s);
-        }
-        // over the size bound: whole chats go, least recently used first; this chat last, oldest turns first
-        var it = chats.values().iterator();
-        while (chars > maxChars && it.hasNext()) {
-            State eldest = it.next();
-            if (eldest != s) {
-                chars -= eldest.chars;
-                it.remove();
-            }
-        }
-        while (chars > maxChars && !s.turns.isEmpty()) {
-            dropOldestTurn(s);
+    /** Saves a turn; a chat deleted while its question was being answered keeps nothing (the answer was sent). */
+    void append(String id, StoredTurn turn) {
+        SavedTurn saved = new SavedTurn(
+                turn.question(),
+                turn.answer(),
+                turn.sources(),
+                turn.intent(),
+                turn.warnings(),
+                turn.citedChunks().stream().map(Chunk::id).toList());
+        try {
+            log.append(id, turn.question(), JSON.writeValueAsString(saved), turn.at());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a chat turn did not serialise", e);
         }
     }
 
-    private void dropOldestTurn(State s) {
-        s.turns.removeFirst();
-        long size = s.turnChars.removeFirst();
-        s.chars -= size;
-        chars -= size;
+    /** Deletes a chat and its messages; false when there was none. */
+    boolean delete(String id) {
+        return log.delete(id);
     }
 
-    /** Characters held by all chats; for tests. */
-    synchronized long chars() {
-        return chars;
+    /** The most recently used chats first. */
+    List<ChatInfo> list() {
+        return log.list(LIST_LIMIT).stream().map(ChatHistory::info).toList();
     }
 
-    synchronized List<ChatInfo> list() {
-        List<ChatInfo> out = new ArrayList<>();
-        chats.values().forEach(s -> out.add(s.info()));
-        return out.reversed();
+    private static ChatInfo info(ChatLog.ChatRow row) {
+        return new ChatInfo(
+                row.id(), row.repo().orElse(null), row.createdAt().toString(), row.turns() * 2, row.title());
+    }
+
+    private static SavedTurn read(String json) {
+        try {
+            SavedTurn t = JSON.readValue(json, SavedTurn.class);
+            return new SavedTurn(
+                    Objects.requireNonNullElse(t.question(), ""),
+                    Objects.requireNonNullElse(t.answer(), ""),
+                    Objects.requireNonNullElse(t.sources(), List.of()),
+                    t.intent(),
+                    Objects.requireNonNullElse(t.warnings(), List.of()),
+                    Objects.requireNonNullElse(t.cited(), List.of()));
+        } catch (JsonProcessingException e) {
+            // Only this class writes turns; a damaged one reads as empty rather than failing the whole chat.
+            return new SavedTurn("", "", List.of(), null, List.of(), List.of());
+        }
     }
 }

@@ -48,7 +48,7 @@ public final class ChatService {
     private final ChatOptions options;
     private final Generator generator;
     private final Generator extractive = new ExtractiveGenerator();
-    private final ChatHistory history = new ChatHistory();
+    private final ChatHistory history;
     private final Metrics metrics;
 
     ChatService(Retriever retriever, ChatOptions options, Generator generator, Metrics metrics) {
@@ -56,6 +56,8 @@ public final class ChatService {
         this.options = Objects.requireNonNull(options, "options");
         this.generator = Objects.requireNonNull(generator, "generator");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.history =
+                new ChatHistory(retriever.store().chats(), retriever.store().chunks());
     }
 
     /** A service over an open store and embedder (both stay owned by the caller). */
@@ -204,7 +206,7 @@ public final class ChatService {
         List<ContextBlock> blocks = ContextBuilder.build(retrieval.details(), options.contextTokens());
         clock.lap("context");
         List<Turn> previous = conversation.turns().stream()
-                .map(t -> new Turn(t.question(), t.response().answer()))
+                .map(t -> new Turn(t.question(), t.answer()))
                 .toList();
         GenerationInput input =
                 new GenerationInput(query, retrieval.answerStyle(), blocks, retrieval.relations(), previous);
@@ -288,7 +290,7 @@ public final class ChatService {
         List<Chunk> context = answer.citedChunks().isEmpty() && !refused
                 ? retrieval.details().stream().limit(2).map(RetrievalHit::chunk).toList()
                 : answer.citedChunks();
-        history.append(chatId, new StoredTurn(query, response, context, Instant.now()));
+        history.append(chatId, StoredTurn.of(query, response, context, Instant.now()));
     }
 
     /** Starts an empty chat. */
@@ -305,8 +307,16 @@ public final class ChatService {
         return history.info(id);
     }
 
+    /** Saved chats, the most recently used first (at most 200). */
     public List<ChatInfo> chats() {
         return history.list();
+    }
+
+    /** Deletes a chat and its messages; NOT_FOUND when there is no such chat. */
+    public void deleteChat(String id) {
+        if (!history.delete(id)) {
+            throw new ChatException(ChatException.Reason.NOT_FOUND, "unknown chat '" + abbreviate(id) + "'");
+        }
     }
 
     /** The messages of a chat, oldest first; NOT_FOUND when there is no such chat. */
@@ -318,8 +328,7 @@ public final class ChatService {
         for (StoredTurn t : turns) {
             String at = t.at().toString();
             out.add(new ChatMessage(MessageRole.USER, t.question(), List.of(), null, List.of(), at));
-            ChatResponse r = t.response();
-            out.add(new ChatMessage(MessageRole.ASSISTANT, r.answer(), r.sources(), r.intent(), r.warnings(), at));
+            out.add(new ChatMessage(MessageRole.ASSISTANT, t.answer(), t.sources(), t.intent(), t.warnings(), at));
         }
         return out;
     }

@@ -2,51 +2,62 @@ package dev.coderag.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.store.Store;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ChatHistoryTest {
+    @TempDir
+    Path dir;
 
-    private static ChatHistory.StoredTurn turn(int answerChars) {
-        ChatResponse response = new ChatResponse("x".repeat(answerChars), List.of(), null, null, "c", List.of(), false);
-        return new ChatHistory.StoredTurn("q", response, List.of(), Instant.now());
+    private static ChatHistory.StoredTurn turn(String question, String answer) {
+        Source source = new Source(1, "code", "web", "src/A.java", 3, 9, "A.run", "java", 0.8, 80, true);
+        ChatResponse response = new ChatResponse(
+                answer, List.of(source), new IntentInfo("implementation", 0.9), null, "c", List.of("w"), false);
+        return ChatHistory.StoredTurn.of(question, response, List.of(), Instant.parse("2026-11-24T10:00:00Z"));
     }
 
     @Test
-    void huge_answers_cannot_grow_the_history_past_its_size_bound() {
-        ChatHistory history = new ChatHistory(100_000);
-        for (int i = 0; i < 50; i++) {
+    void a_chat_with_its_turns_survives_a_restart() {
+        String id;
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
+            id = history.create(Optional.of("web")).id();
+            history.append(id, turn("How does A run?", "It runs [1]."));
+        }
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
+            assertThat(history.list()).singleElement().satisfies(c -> {
+                assertThat(c.id()).isEqualTo(id);
+                assertThat(c.repo()).isEqualTo("web");
+                assertThat(c.messages()).isEqualTo(2);
+                assertThat(c.title()).isEqualTo("How does A run?");
+            });
+            assertThat(history.turns(id))
+                    .get()
+                    .asList()
+                    .singleElement()
+                    .isEqualTo(turn("How does A run?", "It runs [1]."));
+            assertThat(history.repo(id)).contains("web");
+        }
+    }
+
+    @Test
+    void a_deleted_chat_is_gone_with_its_turns() {
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
             String id = history.create(Optional.empty()).id();
-            history.append(id, turn(30_000)); // 50 chats × 30k chars would be 1.5M
-            assertThat(history.chars()).isLessThanOrEqualTo(100_000);
+            history.append(id, turn("q", "a"));
+            assertThat(history.delete(id)).isTrue();
+            assertThat(history.info(id)).isEmpty();
+            assertThat(history.turns(id)).isEmpty();
+            assertThat(store.chats().turns(id)).isEmpty();
+            history.append(id, turn("late", "answer")); // answered while being deleted: nothing comes back
+            assertThat(history.list()).isEmpty();
         }
-        // the least recently used chats went first; the newest still answers follow-ups
-        assertThat(history.list()).hasSizeLessThanOrEqualTo(3);
-        String newest = history.list().getFirst().id();
-        assertThat(history.turns(newest)).get().asList().hasSize(1);
-    }
-
-    @Test
-    void one_chat_over_the_bound_keeps_its_newest_turns() {
-        ChatHistory history = new ChatHistory(100_000);
-        String id = history.create(Optional.empty()).id();
-        for (int i = 0; i < 10; i++) {
-            history.append(id, turn(30_000));
-        }
-        assertThat(history.chars()).isLessThanOrEqualTo(100_000);
-        assertThat(history.turns(id)).get().asList().hasSize(3);
-    }
-
-    @Test
-    void a_chat_keeps_at_most_max_turns() {
-        ChatHistory history = new ChatHistory(Long.MAX_VALUE);
-        String id = history.create(Optional.empty()).id();
-        for (int i = 0; i < ChatHistory.MAX_TURNS + 5; i++) {
-            history.append(id, turn(10));
-        }
-        assertThat(history.turns(id)).get().asList().hasSize(ChatHistory.MAX_TURNS);
-        assertThat(history.chars()).isEqualTo(ChatHistory.MAX_TURNS * (1L + 10));
     }
 }

@@ -208,9 +208,21 @@ public final class IngestCli implements Runnable {
                 summary = Ingester.planOnly(embedder, options).ingest(requests, progress);
             } else {
                 try (Store store = mismatch
-                        ? Store.recreate(dir, embedder.modelId(), embedder.dimension())
-                        : Store.open(dir, embedder.modelId(), embedder.dimension())) {
-                    summary = Ingester.create(store, embedder, options).ingest(requests, progress);
+                                ? Store.recreate(dir, embedder.modelId(), embedder.dimension())
+                                : Store.open(dir, embedder.modelId(), embedder.dimension());
+                        StopSignals signals = StopSignals.install(err)) {
+                    Ingester ingester = Ingester.create(store, embedder, options);
+                    signals.onStop(ingester::requestStop);
+                    try {
+                        summary = ingester.ingest(requests, progress);
+                    } catch (IngestException e) {
+                        if (e.reason() != IngestException.Reason.STOPPED) {
+                            throw e;
+                        }
+                        progress.finishBar();
+                        err.println(CliSupport.describe(e));
+                        return signals.exitCode();
+                    }
                 }
             }
             progress.finishBar();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.RepoSources;
+import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.types.ChunkKind;
 import java.util.List;
@@ -19,8 +20,8 @@ import java.util.TreeMap;
  * <p>Ingest JSON: {@code {"files": {"new", "changed", "unchanged", "deleted", "skipped", "skipped_by_reason"},
  * "chunks": {"inserted", "deleted", "embedded", "reused"}, "seconds": {"parse", "embed", "write", "total"},
  * "dry_run", "repos": [{"name", "source", "commit", "files", "chunks"}]}}. Status JSON: {@code {"model",
- * "repos": [{"name", "source", "commit", "indexed_at", "files", "chunks": {"code", "readme", "manifest",
- * "module_doc"}, "languages": {…}}]}}.
+ * "repos": [{"name", "source", "commit", "indexed_at", "state" ("complete" or "partial"), "pending_files", "files",
+ * "chunks": {"code", "readme", "manifest", "module_doc"}, "languages": {…}}]}}.
  */
 final class Reports {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,6 +64,8 @@ final class Reports {
             } else {
                 repo.putNull("indexed_at");
             }
+            repo.put("state", r.state().id());
+            repo.put("pending_files", r.pendingFiles());
             repo.put("files", r.files());
             ObjectNode chunks = repo.putObject("chunks");
             for (ChunkKind kind : ChunkKind.values()) {
@@ -120,6 +123,11 @@ final class Reports {
                     .append(", ")
                     .append(r.files())
                     .append(" files\n");
+            if (r.state() == IndexState.PARTIAL) {
+                sb.append("  partial: the last ingest stopped with ")
+                        .append(r.pendingFiles())
+                        .append(" files still to index; run ingest again to finish\n");
+            }
             StringJoiner chunks = new StringJoiner(", ");
             for (ChunkKind kind : ChunkKind.values()) {
                 chunks.add(kind.table() + " " + r.chunks().getOrDefault(kind, 0));

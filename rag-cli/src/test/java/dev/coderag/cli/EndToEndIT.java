@@ -150,6 +150,49 @@ class EndToEndIT {
     }
 
     @Test
+    void a_chat_is_listed_with_its_messages_after_the_server_restarts_and_deleting_it_removes_them() throws Exception {
+        Path store = Proc.copyTree(db, tmp.resolve("chat-store"));
+        String chatId;
+        try (Proc server = Proc.rag(tmp, Map.of("RAG_DB", store.toString()), "serve", "--port", "0")) {
+            String url = server.awaitUrl(T);
+            HttpResponse<String> chat = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(url + "/api/chat"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"How are HTTP headers parsed?\"}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
+            chatId = JSON.readTree(chat.body()).path("chat_id").asText();
+            assertThat(chatId).isNotBlank();
+            assertThat(server.terminate(Duration.ofSeconds(30)).exitCode()).isIn(0, 143);
+        }
+        try (Proc server = Proc.rag(tmp, Map.of("RAG_DB", store.toString()), "serve", "--port", "0")) {
+            String url = server.awaitUrl(T);
+            JsonNode chats = JSON.readTree(get(url + "/api/chats").body()).path("chats");
+            assertThat(chats.toString()).contains(chatId).contains("How are HTTP headers parsed?");
+            JsonNode messages = JSON.readTree(
+                            get(url + "/api/chats/" + chatId + "/messages").body())
+                    .path("messages");
+            assertThat(messages).hasSize(2);
+            assertThat(messages.get(0).path("content").asText()).isEqualTo("How are HTTP headers parsed?");
+            assertThat(messages.get(1).path("sources").toString()).contains("HeaderParser.java");
+            // the page lists it, and reopens it
+            assertThat(get(url + "/").body()).contains("href=\"/?chat=" + chatId + "\"");
+            assertThat(get(url + "/?chat=" + chatId).body()).contains("How are HTTP headers parsed?");
+
+            HttpResponse<String> deleted = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(url + "/api/chats/" + chatId))
+                            .DELETE()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(deleted.statusCode()).isEqualTo(204);
+            assertThat(get(url + "/api/chats/" + chatId + "/messages").statusCode())
+                    .isEqualTo(404);
+            assertThat(get(url + "/api/chats").body()).doesNotContain(chatId);
+        }
+    }
+
+    @Test
     void a_port_in_use_is_a_one_line_error() throws IOException {
         try (ServerSocket taken = new ServerSocket(0)) {
             Proc.Result r = Proc.runRag(

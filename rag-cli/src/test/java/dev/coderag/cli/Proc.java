@@ -163,6 +163,38 @@ final class Proc implements AutoCloseable {
         }
     }
 
+    /** True when the process exits within {@code timeout} (its output is then complete: see {@link #await}). */
+    boolean exitsWithin(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Sends SIGKILL (an OOM kill, a power cut as far as the process can tell) and waits for the exit. */
+    Result kill(Duration timeout) {
+        process.destroyForcibly();
+        return await(timeout);
+    }
+
+    /** Sends a signal ({@code INT}: Ctrl-C, {@code TERM}: kill) with kill(1) and waits for the exit. */
+    Result signal(String name, Duration timeout) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
+            kill.waitFor();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        return await(timeout);
+    }
+
     /** Sends SIGTERM (what {@code kill} and {@code docker stop} send) and waits for the exit. */
     Result terminate(Duration timeout) {
         process.destroy();

@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param chunks chunk counts per table (every kind present, zero included)
  * @param languages code chunk counts per language id
  * @param files number of indexed files
+ * @param state whether the last ingest finished ({@link IndexState#COMPLETE} for a repo without a record)
+ * @param pendingFiles files the last ingest still had to commit when it stopped (0 when complete)
  */
 public record RepoInfo(
         String name,
@@ -22,9 +24,12 @@ public record RepoInfo(
         Optional<Instant> indexedAt,
         Map<ChunkKind, Integer> chunks,
         Map<String, Integer> languages,
-        int files) {
+        int files,
+        IndexState state,
+        int pendingFiles) {
     public RepoInfo {
         chunks = Map.copyOf(chunks);
         languages = Map.copyOf(languages);
+        java.util.Objects.requireNonNull(state, "state");
     }
 }

@@ -6,8 +6,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The SQLite schema of a store (store.db), the source of truth; everything else in the directory is derived.
@@ -96,7 +98,9 @@ final class Schema {
                   name TEXT PRIMARY KEY,
                   source TEXT NOT NULL,
                   commit_sha TEXT NOT NULL,
-                  indexed_at INTEGER NOT NULL)""",
+                  indexed_at INTEGER NOT NULL,
+                  state TEXT NOT NULL DEFAULT 'complete',
+                  pending_files INTEGER NOT NULL DEFAULT 0)""",
                 "CREATE TABLE IF NOT EXISTS tombstones (seq INTEGER NOT NULL, kind TEXT NOT NULL, rid INTEGER NOT NULL)",
                 "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
         for (ChunkKind kind : ChunkKind.values()) {
@@ -107,6 +111,47 @@ final class Schema {
             ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + vocab(kind) + " USING fts5vocab(" + fts(kind) + ", 'row')");
         }
         return ddl;
+    }
+
+    /**
+     * Additive changes to a version-1 store made before they existed (older coderag versions read and write
+     * such a store unchanged): the repos table's {@code state} and {@code pending_files} columns. Takes SQLite's
+     * write lock only when a column is missing.
+     */
+    static void upgrade(Connection connection) throws SQLException {
+        Set<String> columns = repoColumns(connection);
+        if (columns.contains("state") && columns.contains("pending_files")) {
+            return;
+        }
+        Sql.exec(connection, "BEGIN IMMEDIATE");
+        try {
+            columns = repoColumns(connection); // another process may have upgraded meanwhile
+            if (!columns.contains("state")) {
+                Sql.exec(connection, "ALTER TABLE repos ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'");
+            }
+            if (!columns.contains("pending_files")) {
+                Sql.exec(connection, "ALTER TABLE repos ADD COLUMN pending_files INTEGER NOT NULL DEFAULT 0");
+            }
+            Sql.exec(connection, "COMMIT");
+        } catch (SQLException | RuntimeException e) {
+            try {
+                Sql.exec(connection, "ROLLBACK");
+            } catch (SQLException ignored) {
+                // The original failure is what matters.
+            }
+            throw e;
+        }
+    }
+
+    private static Set<String> repoColumns(Connection connection) throws SQLException {
+        Set<String> columns = new HashSet<>();
+        try (PreparedStatement st = connection.prepareStatement("SELECT name FROM pragma_table_info('repos')");
+                ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                columns.add(rs.getString(1));
+            }
+        }
+        return columns;
     }
 
     /** True when the database has no tables at all (a new or empty file). */

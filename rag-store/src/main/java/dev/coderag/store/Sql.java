@@ -151,9 +151,19 @@ final class Sql {
                         "Store " + dir + " is locked by another process while trying to " + action + " (" + detail
                                 + ").";
                     case MODEL_MISMATCH, MODEL_UNAVAILABLE, IO ->
-                        "Store " + dir + ": could not " + action + " (" + detail + ").";
+                        isFull(e)
+                                ? "Store " + dir + ": the disk is full, could not " + action + " (" + detail
+                                        + "); free space and run again: what was committed is kept."
+                                : "Store " + dir + ": could not " + action + " (" + detail + ").";
                 };
         return new StoreException(reason, message, e);
+    }
+
+    /** SQLITE_FULL: the file system (or the store's page quota, {@code coderag.store.maxPages}) is full. */
+    private static boolean isFull(SQLException e) {
+        return e instanceof SQLiteException se
+                && se.getResultCode() != null
+                && se.getResultCode().name().startsWith("SQLITE_FULL");
     }
 
     static StoreException.Reason reasonOf(SQLException e) {

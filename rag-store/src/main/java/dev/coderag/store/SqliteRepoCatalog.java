@@ -47,9 +47,12 @@ final class SqliteRepoCatalog implements RepoCatalog {
         Map<String, String[]> records = new HashMap<>();
         forEachRow(
                 c,
-                "SELECT name, source, commit_sha, indexed_at FROM repos" + (only == null ? "" : " WHERE name = ?"),
+                "SELECT name, source, commit_sha, indexed_at, state, pending_files FROM repos"
+                        + (only == null ? "" : " WHERE name = ?"),
                 only,
-                rs -> records.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3), rs.getString(4)}));
+                rs -> records.put(rs.getString(1), new String[] {
+                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)
+                }));
         Map<String, Map<ChunkKind, Integer>> counts = new HashMap<>();
         forEachRow(
                 c,
@@ -91,7 +94,9 @@ final class SqliteRepoCatalog implements RepoCatalog {
                     record == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(record[2]))),
                     perKind,
                     languages.getOrDefault(name, Map.of()),
-                    files.getOrDefault(name, 0)));
+                    files.getOrDefault(name, 0),
+                    record == null ? IndexState.COMPLETE : IndexState.fromId(record[3]),
+                    record == null ? 0 : Integer.parseInt(record[4])));
         }
         return out;
     }

@@ -31,6 +31,12 @@ final class SqliteStore implements Store {
     static final List<String> STORE_FILES = List.of(DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", DB_FILE + "-journal");
 
     private static final int WRITER_BUSY_MILLIS = 10_000;
+    /**
+     * A quota on store.db's size in pages (SQLite {@code max_page_count}; 0: none), from
+     * {@code coderag.store.maxPages}: a write past it fails exactly as on a full disk (SQLITE_FULL). For tests of
+     * the full-disk path and for operators who want a cap.
+     */
+    private static final long MAX_PAGES = Long.getLong("coderag.store.maxPages", 0);
 
     private final Path dir;
     private final Path dbFile;
@@ -45,6 +51,7 @@ final class SqliteStore implements Store {
     private final FileIndex files;
     private final CallGraph calls;
     private final RepoCatalog repos;
+    private final SqliteChatLog chats;
     /** Set while a transaction of this store object is open (or being opened). */
     private final AtomicBoolean writing = new AtomicBoolean();
 
@@ -72,6 +79,7 @@ final class SqliteStore implements Store {
         this.files = new SqliteFileIndex(reads);
         this.calls = new SqliteCallGraph(reads);
         this.repos = new SqliteRepoCatalog(reads);
+        this.chats = new SqliteChatLog(dir);
     }
 
     static Store open(Path dir, String modelId, int dimension) {
@@ -99,6 +107,7 @@ final class SqliteStore implements Store {
                 create(abs, c, modelId, dimension);
             }
             check(abs, c, modelId, dimension);
+            Schema.upgrade(c);
             storeId = Schema.meta(c, "store_id").orElse(null);
             if (storeId == null) { // stores from before store ids: give it one
                 Sql.exec(c, "INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', '" + UUID.randomUUID() + "')");
@@ -281,6 +290,11 @@ final class SqliteStore implements Store {
         return repos;
     }
 
+    @Override
+    public ChatLog chats() {
+        return chats;
+    }
+
     /** The in-memory BM25 copies of this store's tables. For tests. */
     LexicalIndexes lexicalIndexes() {
         return lexical;
@@ -301,6 +315,9 @@ final class SqliteStore implements Store {
         try {
             lock = WriteLock.acquire(dir);
             c = Sql.open(dbFile, true, WRITER_BUSY_MILLIS);
+            if (MAX_PAGES > 0) {
+                Sql.exec(c, "PRAGMA max_page_count = " + MAX_PAGES);
+            }
             Sql.exec(c, "BEGIN IMMEDIATE");
             long seq = Schema.metaLong(c, "seq");
             SqliteWriteTransaction tx = new SqliteWriteTransaction(this, c, lock, seq + 1);
@@ -340,6 +357,13 @@ final class SqliteStore implements Store {
         }
     }
 
+    /** Called by a transaction after each {@link WriteTransaction#checkpoint()}: readers here catch up. */
+    void batchCommitted() {
+        if (!reads.isClosed()) {
+            vectors.afterCommit();
+        }
+    }
+
     Path dir() {
         return dir;
     }
@@ -366,6 +390,7 @@ final class SqliteStore implements Store {
         }
         vectors.close();
         lexical.close();
+        chats.close();
         reads.close();
     }
 }

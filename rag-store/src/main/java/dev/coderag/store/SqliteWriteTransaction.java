@@ -24,7 +24,11 @@ final class SqliteWriteTransaction implements WriteTransaction {
     private final SqliteStore store;
     private final Connection connection;
     private final WriteLock lock;
-    private final long seq;
+    /** The sequence number the open SQLite transaction will commit as. */
+    private long seq;
+    /** True while a SQLite transaction is open: from begin, and again from the first write after a checkpoint. */
+    private boolean active = true;
+
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean finished;
 
@@ -168,38 +172,61 @@ final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(repo, "repo");
         run("record a repository", () -> {
             PreparedStatement st =
-                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at) VALUES (?, ?, ?, ?)"
-                            + " ON CONFLICT (name) DO UPDATE SET source = excluded.source, commit_sha = excluded.commit_sha,"
-                            + " indexed_at = excluded.indexed_at");
+                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files)"
+                            + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET source = excluded.source,"
+                            + " commit_sha = excluded.commit_sha, indexed_at = excluded.indexed_at,"
+                            + " state = excluded.state, pending_files = excluded.pending_files");
             st.setString(1, repo.name());
             st.setString(2, repo.source());
             st.setString(3, repo.commit());
             st.setLong(4, repo.indexedAt().toEpochMilli());
+            st.setString(5, repo.state().id());
+            st.setInt(6, repo.pendingFiles());
             st.executeUpdate();
         });
     }
 
     @Override
+    public void checkpoint() {
+        if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
+        if (!active) {
+            return;
+        }
+        run("commit a batch", this::commitSql);
+        active = false;
+        store.batchCommitted();
+    }
+
+    @Override
     public void commit() {
-        run("commit", () -> {
-            Schema.putMeta(connection, "seq", seq);
-            long floor = seq - Schema.TOMBSTONE_COMMITS;
-            if (floor > 0) {
-                PreparedStatement prune = statement("DELETE FROM tombstones WHERE seq <= ?");
-                prune.setLong(1, floor);
-                prune.executeUpdate();
-                Schema.putMeta(connection, "tombstone_floor", floor);
-            }
-            closeStatements();
-            Sql.exec(connection, "COMMIT");
-        });
+        if (active) {
+            run("commit", this::commitSql);
+        } else if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
         try {
             // Keeps the planner's statistics current as the store grows; cheap when nothing needs analysing.
             Sql.exec(connection, "PRAGMA optimize");
         } catch (SQLException ignored) {
             // Only statistics: the commit is done.
         }
+        active = false;
         finish(true);
+    }
+
+    private void commitSql() throws SQLException {
+        Schema.putMeta(connection, "seq", seq);
+        long floor = seq - Schema.TOMBSTONE_COMMITS;
+        if (floor > 0) {
+            PreparedStatement prune = statement("DELETE FROM tombstones WHERE seq <= ?");
+            prune.setLong(1, floor);
+            prune.executeUpdate();
+            Schema.putMeta(connection, "tombstone_floor", floor);
+        }
+        closeStatements();
+        Sql.exec(connection, "COMMIT");
     }
 
     @Override
@@ -209,7 +236,9 @@ final class SqliteWriteTransaction implements WriteTransaction {
         }
         try {
             closeStatements();
-            Sql.exec(connection, "ROLLBACK");
+            if (active) {
+                Sql.exec(connection, "ROLLBACK");
+            }
         } catch (SQLException ignored) {
             // Closing the connection without COMMIT discards the transaction as well.
         }
@@ -314,6 +343,11 @@ final class SqliteWriteTransaction implements WriteTransaction {
             throw new IllegalStateException("the write transaction has already finished");
         }
         try {
+            if (!active) { // the first write after a checkpoint starts the next batch
+                Sql.exec(connection, "BEGIN IMMEDIATE");
+                seq = Schema.metaLong(connection, "seq") + 1;
+                active = true;
+            }
             body.run();
         } catch (SQLException e) {
             throw Sql.error(store.dir(), action, e);

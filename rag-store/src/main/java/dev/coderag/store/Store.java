@@ -77,6 +77,9 @@ public interface Store extends AutoCloseable {
     /** Repository metadata and counts. */
     RepoCatalog repos();
 
+    /** Saved chats (in {@code chats.db} beside the index; kept when the index is rebuilt). */
+    ChatLog chats();
+
     /** Starts the single write transaction; {@link StoreException.Reason#LOCKED} if one is open anywhere. */
     WriteTransaction begin();
 

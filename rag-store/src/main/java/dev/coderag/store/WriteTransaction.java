@@ -3,8 +3,9 @@ package dev.coderag.store;
 import dev.coderag.types.Chunk;
 
 /**
- * A batch of changes that becomes visible atomically at {@link #commit()}. A process killed at any moment
- * leaves the store at its last committed state. Closing without commit rolls back. Not thread-safe: one
+ * A batch of changes that becomes visible atomically at {@link #commit()} (or at each {@link #checkpoint()},
+ * for a long run committed in batches). A process killed at any moment leaves the store at its last committed
+ * state (commit or checkpoint). Closing without commit rolls back. Not thread-safe: one
  * thread drives a transaction.
  */
 public interface WriteTransaction extends AutoCloseable {
@@ -30,6 +31,13 @@ public interface WriteTransaction extends AutoCloseable {
 
     /** Creates or updates the repo's metadata. */
     void putRepo(RepoRecord repo);
+
+    /**
+     * Makes every change so far visible at once, and durable, and goes on: later changes form the next batch,
+     * committed by the next checkpoint or {@link #commit()}, rolled back by {@link #close()}. The write lock
+     * stays held. A no-op when nothing was written since the last checkpoint.
+     */
+    void checkpoint();
 
     /** Makes every change visible at once, and durable. The transaction is finished afterwards. */
     void commit();

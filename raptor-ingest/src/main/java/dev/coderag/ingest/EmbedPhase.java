@@ -47,17 +47,18 @@ final class EmbedPhase {
     }
 
     /**
-     * Embeds {@code texts.get(key)} for every key, in order, and passes the vectors to {@code sink}.
+     * Embeds {@code texts.get(key)} for every key, in order, and passes the vectors to {@code sink}, reporting
+     * progress as {@code doneBefore + embedded so far} of {@code total} (a repository's run embeds in several
+     * batches).
      *
      * @throws IngestException IO when the embedder fails, returns the wrong number of vectors, or the thread
      *     is interrupted; a {@link StoreException} from the sink passes through
      */
-    Timing run(String repo, List<String> keys, Map<String, String> texts, Sink sink) {
-        int total = keys.size();
-        progress.onProgress(new IngestProgress(repo, IngestPhase.EMBED, 0, 0, 0, total));
+    Timing run(String repo, List<String> keys, Map<String, String> texts, int doneBefore, int total, Sink sink) {
+        int count = keys.size();
         List<List<String>> windows = new ArrayList<>();
-        for (int from = 0; from < total; from += WINDOW) {
-            windows.add(keys.subList(from, Math.min(total, from + WINDOW)));
+        for (int from = 0; from < count; from += WINDOW) {
+            windows.add(keys.subList(from, Math.min(count, from + WINDOW)));
         }
         ExecutorService feeders = Executors.newFixedThreadPool(IN_FLIGHT, r -> {
             Thread t = new Thread(r, "ingest-embed");
@@ -68,7 +69,7 @@ final class EmbedPhase {
             long e0 = System.nanoTime();
             ArrayDeque<Future<List<float[]>>> inFlight = new ArrayDeque<>();
             int submitted = 0;
-            int done = 0;
+            int done = doneBefore;
             double sinkSeconds = 0;
             for (List<String> window : windows) {
                 submitted = submitWindows(windows, submitted, texts, inFlight, feeders);

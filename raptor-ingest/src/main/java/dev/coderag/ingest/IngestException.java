@@ -16,7 +16,12 @@ public final class IngestException extends RuntimeException {
         /** Another ingest holds the store's write lock. */
         LOCKED,
         /** Reading files or writing the store failed. */
-        IO
+        IO,
+        /**
+         * A stop was requested ({@link Ingester#requestStop()}, e.g. on SIGINT/SIGTERM): the batches committed
+         * so far are kept, the repository is left {@code partial}, and the next run finishes it.
+         */
+        STOPPED
     }
 
     private final Reason reason;

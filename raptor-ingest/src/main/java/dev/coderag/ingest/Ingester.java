@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -36,6 +37,8 @@ public final class Ingester {
     private final IngestOptions options;
     private final RepoPlanner planner;
     private final ReentrantLock running = new ReentrantLock();
+    private final CommitBatches batches = CommitBatches.fromSystemProperties();
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
 
     Ingester(
             Optional<Store> store,
@@ -80,10 +83,20 @@ public final class Ingester {
     }
 
     /**
-     * Ingests the repositories in order, each in its own transaction: a failure of one leaves the repos
-     * committed before it in place. Called from a background thread by servers; blocks until done.
+     * Asks a running (or the next) ingest to stop at its next batch boundary: what is committed stays, the
+     * repository being written is left {@code partial}, and {@link #ingest} fails with
+     * {@link IngestException.Reason#STOPPED}. Safe to call from any thread, e.g. a signal handler.
+     */
+    public void requestStop() {
+        stopRequested.set(true);
+    }
+
+    /**
+     * Ingests the repositories in order, each in its own transaction committed in batches ({@link RepoWriter}):
+     * a failure of one leaves the repos committed before it in place, and the batches of the failed one.
+     * Called from a background thread by servers; blocks until done.
      *
-     * @throws IngestException BAD_SOURCE, CLONE_FAILED, MODEL_MISMATCH, LOCKED or IO; nothing else
+     * @throws IngestException BAD_SOURCE, CLONE_FAILED, MODEL_MISMATCH, LOCKED, IO or STOPPED; nothing else
      */
     public IngestSummary ingest(List<IngestRequest> requests, ProgressListener progress) {
         Objects.requireNonNull(progress, "progress");
@@ -142,6 +155,14 @@ public final class Ingester {
         if (options.dryRun()) {
             return finish(repo, planned, progress, totals);
         }
+        if (stopRequested.get()) {
+            throw stopped(
+                    name,
+                    0,
+                    planned.plan().putFiles().size()
+                            + planned.plan().deleteFiles().size(),
+                    0);
+        }
         try (WriteTransaction tx = begin()) {
             Store s = store.orElseThrow();
             Optional<RepoInfo> nowStored = s.repos().get(name);
@@ -152,9 +173,20 @@ public final class Ingester {
                 planned = planner.plan(repo, progress);
                 totals.parseSeconds += planned.parseSeconds();
             }
-            new RepoWriter(embedder, progress, totals).write(repo, planned, tx);
+            RepoWriter.Outcome outcome =
+                    new RepoWriter(embedder, progress, totals, batches, stopRequested::get).write(repo, planned, tx);
+            if (outcome.stopped()) {
+                throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
+            }
         }
         return finish(repo, planned, progress, totals);
+    }
+
+    private static IngestException stopped(String repo, int committed, int pending, int embedded) {
+        return new IngestException(
+                IngestException.Reason.STOPPED,
+                "stopped: kept " + committed + " new or changed files of " + repo + " (" + embedded
+                        + " chunks embedded); " + pending + " files still to index - run the same command to finish");
     }
 
     private static void checkSource(SourceResolver.Resolved resolved, Optional<RepoInfo> storedRepo) {

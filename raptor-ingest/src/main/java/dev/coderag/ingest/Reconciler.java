@@ -55,13 +55,16 @@ final class Reconciler {
      * @param inserts chunks to insert, in path order, without duplicate ids
      * @param deleteChunkIds stored chunk ids to delete (none of them is also inserted)
      * @param deleteFiles stored files gone from disk
+     * @param deletesByPath the same ids as {@code deleteChunkIds}, by the path whose stored version holds them
+     *     (paths with nothing to delete are absent)
      */
     record Plan(
             FilePlan files,
             Map<String, String> putFiles,
             List<Chunk> inserts,
             List<String> deleteChunkIds,
-            List<String> deleteFiles) {
+            List<String> deleteFiles,
+            Map<String, List<String>> deletesByPath) {
 
         /** True when the store already matches the disk. */
         boolean isEmpty() {
@@ -134,6 +137,7 @@ final class Reconciler {
         }
         List<String> deleteIds = new ArrayList<>();
         List<String> deleteFiles = new ArrayList<>();
+        Map<String, List<String>> deletesByPath = new TreeMap<>();
         for (var e : new TreeMap<>(stored).entrySet()) {
             String path = e.getKey();
             boolean gone = files.deleted().contains(path);
@@ -145,6 +149,9 @@ final class Reconciler {
                 for (String id : e.getValue().chunkIds()) {
                     if (!inserts.containsKey(id) && !keptIds.contains(id)) {
                         deleteIds.add(id);
+                        deletesByPath
+                                .computeIfAbsent(path, p -> new ArrayList<>())
+                                .add(id);
                     }
                 }
             }
@@ -154,6 +161,7 @@ final class Reconciler {
                 Collections.unmodifiableMap(putFiles),
                 List.copyOf(inserts.values()),
                 List.copyOf(deleteIds),
-                List.copyOf(deleteFiles));
+                List.copyOf(deleteFiles),
+                Collections.unmodifiableMap(deletesByPath));
     }
 }

@@ -2,73 +2,171 @@ package dev.coderag.ingest;
 
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.store.Embedder;
+import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The writing half of one repository's run, in one transaction that commits once: file hashes and chunks
- * with reused vectors first, then the {@link EmbedPhase embedded} chunks as their vectors arrive
- * ({@link IngestPhase#EMBED}), then deletes, the repo record and the commit ({@link IngestPhase#WRITE}).
- * Adds its times to the totals.
+ * The writing half of one repository's run. Files are written in {@link CommitBatches batches}: a batch takes
+ * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then
+ * replaces each file's old chunks with its new ones, records its hash and commits ({@link
+ * WriteTransaction#checkpoint()}), marking the repository {@link IndexState#PARTIAL} with the files still to do.
+ * After the last batch the deleted files go, the repository is recorded {@link IndexState#COMPLETE} with its
+ * commit, and the transaction commits. A run killed between two commits keeps every committed file — whose hash
+ * in the file index then matches the disk, so the next run neither re-parses nor re-embeds it — and loses at most
+ * the batch in flight. A repository whose plan fits in one batch is written in one commit, as before batching.
+ *
+ * <p>A stop request ({@code stop}) is honoured between batches: the batches written so far are committed and
+ * {@link Outcome#stopped()} is set. Adds its times to the totals. Not thread-safe.
  */
 final class RepoWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(RepoWriter.class);
+    /**
+     * @param stopped true when a stop request ended the run before its last batch
+     * @param committedFiles files whose new version is committed
+     * @param pendingFiles files still to commit (0 unless stopped)
+     * @param embedded texts embedded by this run
+     */
+    record Outcome(boolean stopped, int committedFiles, int pendingFiles, int embedded) {}
+
     private final EmbedPhase embedPhase;
     private final ProgressListener progress;
     private final IngestTotals totals;
+    private final CommitBatches batches;
+    private final BooleanSupplier stop;
 
-    RepoWriter(Embedder embedder, ProgressListener progress, IngestTotals totals) {
+    RepoWriter(
+            Embedder embedder,
+            ProgressListener progress,
+            IngestTotals totals,
+            CommitBatches batches,
+            BooleanSupplier stop) {
         this.embedPhase = new EmbedPhase(embedder, progress);
         this.progress = progress;
         this.totals = totals;
+        this.batches = batches;
+        this.stop = stop;
     }
 
-    void write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
+    Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
         String name = repo.name();
         Reconciler.Plan plan = planned.plan();
         EmbedWork embed = planned.embed();
-        long t0 = System.nanoTime();
-        plan.putFiles().forEach((path, hash) -> tx.putFile(name, path, hash));
-        for (var e : embed.byHash().entrySet()) {
-            float[] v = embed.reused().get(e.getKey());
-            if (v != null) {
-                for (Chunk c : e.getValue()) {
-                    tx.insert(c, v);
-                }
-            }
+        List<String> paths = new ArrayList<>(plan.putFiles().keySet());
+        Map<String, List<Chunk>> insertsByPath = new LinkedHashMap<>();
+        Map<String, Set<String>> pathsByHash = new HashMap<>();
+        for (Chunk c : plan.inserts()) {
+            insertsByPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c);
+            pathsByHash.computeIfAbsent(c.contentHash(), h -> new HashSet<>()).add(c.path());
         }
-        totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - t0);
+        Map<String, float[]> vectors = new HashMap<>(embed.reused());
+        int toEmbed = embed.toEmbed().size();
+        String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
 
-        EmbedPhase.Timing timing = embedPhase.run(name, embed.toEmbed(), embed.texts(), (hashes, vectors) -> {
-            for (int i = 0; i < hashes.size(); i++) {
-                for (Chunk c : embed.byHash().get(hashes.get(i))) {
-                    tx.insert(c, vectors.get(i));
+        int next = 0;
+        int embedded = 0;
+        double embedSeconds = 0;
+        boolean stopped = false;
+        progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
+        while (next < paths.size()) {
+            if (stop.getAsBoolean()) {
+                stopped = true;
+                break;
+            }
+            int target = batches.next(embedded, embedSeconds);
+            LinkedHashSet<String> need = new LinkedHashSet<>();
+            int from = next;
+            int chunks = 0;
+            while (next < paths.size() && need.size() < target && chunks < CommitBatches.MAX_CHUNKS) {
+                for (Chunk c : insertsByPath.getOrDefault(paths.get(next), List.of())) {
+                    if (!vectors.containsKey(c.contentHash())) {
+                        need.add(c.contentHash());
+                    }
+                    chunks++;
+                }
+                next++;
+            }
+            List<String> keys = new ArrayList<>(need);
+            keys.sort(Comparator.comparingInt((String h) -> embed.texts().get(h).length())
+                    .reversed()
+                    .thenComparing(Comparator.naturalOrder()));
+            // One line per batch (debug level): what a killed run had computed can be read from its log.
+            LOG.debug("{}: batch of {} files, embedding {} texts", name, next - from, keys.size());
+            long e0 = System.nanoTime();
+            embedPhase.run(name, keys, embed.texts(), embedded, toEmbed, (hashes, vs) -> {
+                for (int i = 0; i < hashes.size(); i++) {
+                    vectors.put(hashes.get(i), vs.get(i));
+                }
+            });
+            double seconds = IngestTotals.seconds(System.nanoTime() - e0);
+            embedSeconds += seconds;
+            embedded += keys.size();
+            totals.embedSeconds += seconds;
+
+            long w0 = System.nanoTime();
+            for (String path : paths.subList(from, next)) {
+                for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
+                    tx.delete(id);
+                }
+                for (Chunk c : insertsByPath.getOrDefault(path, List.of())) {
+                    tx.insert(c, vectors.get(c.contentHash()));
+                }
+                tx.putFile(name, path, plan.putFiles().get(path));
+            }
+            if (next < paths.size()) {
+                // More batches follow: make this one durable and visible, and say the repo is not done.
+                int pending = paths.size() - next + plan.deleteFiles().size();
+                tx.putRepo(
+                        new RepoRecord(name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending));
+                tx.checkpoint();
+                LOG.debug("{}: committed {} of {} files", name, next, paths.size());
+            }
+            // A text shared by files of later batches keeps its vector; the others are written and can go.
+            for (String h : keys) {
+                if (pathsByHash.get(h).size() < 2) {
+                    vectors.remove(h);
                 }
             }
-        });
-        // Inserts overlap embedding; count them as write and the rest of the phase as embed.
-        totals.embedSeconds += timing.embedSeconds();
-        totals.writeSeconds += timing.sinkSeconds();
+            totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
+        }
+        if (stopped) {
+            tx.commit();
+            return new Outcome(
+                    true, next, paths.size() - next + plan.deleteFiles().size(), embedded);
+        }
 
-        int total = embed.toEmbed().size();
-        progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, total, total));
+        progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
         String recorded = repo.commit().orElse("");
         if (plan.isEmpty()
                 && repo.stored()
-                        .filter(r -> r.commit().equals(recorded) && r.source().equals(repo.source()))
+                        .filter(r -> r.commit().equals(recorded)
+                                && r.source().equals(repo.source())
+                                && r.state() == IndexState.COMPLETE)
                         .isPresent()) {
-            return; // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
+            // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
+            return new Outcome(false, paths.size(), 0, embedded);
         }
         long w1 = System.nanoTime();
-        for (String id : plan.deleteChunkIds()) {
-            tx.delete(id);
-        }
         for (String path : plan.deleteFiles()) {
             tx.deleteFile(name, path);
         }
         tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now()));
         tx.commit();
         totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
+        return new Outcome(false, paths.size(), 0, embedded);
     }
 }

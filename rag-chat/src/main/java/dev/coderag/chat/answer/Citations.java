@@ -45,7 +45,8 @@ public final class Citations {
         for (int si = 0; si < segments.size(); si++) {
             Segment s = segments.get(si);
             // What follows this segment: a citation at its very end is next to it (e.g. the backticks of a span).
-            char following = si + 1 < segments.size() ? segments.get(si + 1).text().charAt(0) : '\n';
+            char following =
+                    si + 1 < segments.size() ? segments.get(si + 1).text().charAt(0) : '\n';
             if (s.code()) {
                 out.append(s.text());
                 continue;

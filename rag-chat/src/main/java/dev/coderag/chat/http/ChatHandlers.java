@@ -91,6 +91,12 @@ final class ChatHandlers {
         ctx.status(201).json(Map.of("chat_id", chat.id(), "chat", chat));
     }
 
+    /** {@code DELETE /api/chats/{id}}: the chat and its messages; 204, or 404 when there is no such chat. */
+    void delete(Context ctx) {
+        service.deleteChat(ctx.pathParam("id"));
+        ctx.status(204);
+    }
+
     /** {@code GET /api/chats/{id}/messages}. */
     void messages(Context ctx) {
         String id = ctx.pathParam("id");

@@ -141,6 +141,7 @@ public final class ChatServer implements AutoCloseable {
         r.get("/api/repos/{name}", repoHandlers::get);
         r.get("/api/chats", chat::list);
         r.post("/api/chats", chat::create);
+        r.delete("/api/chats/{id}", chat::delete);
         r.get("/api/chats/{id}/messages", chat::messages);
         r.post("/api/chats/{id}/messages", chat::post);
         r.get("/api/source", sources::json);

@@ -47,7 +47,14 @@ final class PageHandlers {
         Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
         List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
         ctx.html(WebUi.page(new WebUi.PageModel(
-                ChatServer.VERSION, embedder.modelId(), service.generator(), repos.list(), chat, messages, csrfToken)));
+                ChatServer.VERSION,
+                embedder.modelId(),
+                service.generator(),
+                repos.list(),
+                chat,
+                messages,
+                service.chats(),
+                csrfToken)));
     }
 
     /** {@code POST /ui/ask}: {@code query}, optional {@code repo} and {@code chat_id} (a new chat otherwise). */

@@ -184,7 +184,13 @@ public final class RepoManager implements AutoCloseable {
     }
 
     private static RepoStatus merge(RepoInfo info, Job job) {
-        RepoState state = job == null ? RepoState.READY : job.state;
+        RepoState stored =
+                switch (info.state()) {
+                    case COMPLETE -> RepoState.READY;
+                    case PARTIAL -> RepoState.PARTIAL;
+                };
+        RepoState state =
+                job == null || (job.state == RepoState.READY && stored == RepoState.PARTIAL) ? stored : job.state;
         Map<String, Integer> chunks = new LinkedHashMap<>();
         for (ChunkKind kind : ChunkKind.values()) {
             chunks.put(kind.table(), info.chunks().getOrDefault(kind, 0));

@@ -11,10 +11,18 @@ public enum RepoState {
     INDEXING,
     /** In the store, no ingest running. */
     READY,
+    /**
+     * In the store, but its last ingest stopped before the end (killed or interrupted): some files are at their
+     * new version, some at the previous one; the next ingest of the repository finishes it.
+     */
+    PARTIAL,
     /** The last ingest failed; see {@link RepoStatus#lastError()}. */
     ERROR;
 
-    /** {@code new}, {@code indexing}, {@code ready} or {@code error}: the API's and the page's word for it. */
+    /**
+     * {@code new}, {@code indexing}, {@code ready}, {@code partial} or {@code error}: the API's and the page's
+     * word for it.
+     */
     @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -24,7 +32,7 @@ public enum RepoState {
     public boolean active() {
         return switch (this) {
             case NEW, INDEXING -> true;
-            case READY, ERROR -> false;
+            case READY, PARTIAL, ERROR -> false;
         };
     }
 }

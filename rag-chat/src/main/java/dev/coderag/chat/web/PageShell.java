@@ -1,5 +1,6 @@
 package dev.coderag.chat.web;
 
+import static j2html.TagCreator.a;
 import static j2html.TagCreator.aside;
 import static j2html.TagCreator.body;
 import static j2html.TagCreator.button;
@@ -13,6 +14,7 @@ import static j2html.TagCreator.head;
 import static j2html.TagCreator.header;
 import static j2html.TagCreator.html;
 import static j2html.TagCreator.input;
+import static j2html.TagCreator.li;
 import static j2html.TagCreator.link;
 import static j2html.TagCreator.main;
 import static j2html.TagCreator.meta;
@@ -24,11 +26,13 @@ import static j2html.TagCreator.select;
 import static j2html.TagCreator.span;
 import static j2html.TagCreator.textarea;
 import static j2html.TagCreator.title;
+import static j2html.TagCreator.ul;
 
 import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.repos.RepoStatus;
 import j2html.tags.DomContent;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The page around the chat: head (htmx, app.js, the htmx config), top bar, the repositories panel with its add
@@ -75,7 +79,7 @@ final class PageShell {
                                                         .withClass("build")
                                                         .withData("testid", "build-info"))
                                         .withClass("topbar"),
-                                main(reposPanel(m.repos()), chatPanel(m, empty), codeViewer())
+                                main(reposPanel(m.repos(), m.chats(), m.chat()), chatPanel(m, empty), codeViewer())
                                         .withClass("layout"))
                         // every htmx request of the page carries the per-process token (see the server's Boundary)
                         .attr("hx-headers", "{\"X-CSRF-Token\": " + WebUi.jsonString(m.csrfToken()) + "}")));
@@ -111,10 +115,11 @@ final class PageShell {
                         .withClass("login"))));
     }
 
-    private static DomContent reposPanel(List<RepoStatus> repos) {
+    private static DomContent reposPanel(List<RepoStatus> repos, List<ChatInfo> chats, Optional<ChatInfo> open) {
         return aside(
                         h2("Repositories"),
                         RepoList.render(repos, null),
+                        chatList(chats, open.map(ChatInfo::id).orElse("")),
                         form(
                                         input().withName("source")
                                                 .withId("repo-source")
@@ -142,6 +147,27 @@ final class PageShell {
                                 .withData("reset-on-success", "form"))
                 .withId("repos-panel")
                 .withClass("panel repos");
+    }
+
+    /** Past chats (saved in the store), newest first: each link reopens one; "New chat" starts another. */
+    private static DomContent chatList(List<ChatInfo> chats, String openId) {
+        return div(
+                        h2("Chats"),
+                        a("New chat").withHref("/").withClass("new-chat").withData("testid", "new-chat"),
+                        ul(each(
+                                        chats.stream()
+                                                .filter(c -> c.messages() > 0)
+                                                .limit(50)
+                                                .toList(),
+                                        c -> li(a(c.title().isBlank() ? "(untitled)" : c.title())
+                                                        .withHref("/?chat=" + c.id())
+                                                        .withTitle(c.title())
+                                                        .withCondClass(c.id().equals(openId), "current"))
+                                                .withData("testid", "chat-item")))
+                                .withClass("chat-items"))
+                .withId("chat-list")
+                .withClass("chats")
+                .withData("testid", "chat-list");
     }
 
     private static DomContent chatPanel(WebUi.PageModel m, boolean empty) {

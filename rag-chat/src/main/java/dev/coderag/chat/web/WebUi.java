@@ -49,6 +49,7 @@ public final class WebUi {
             List<RepoStatus> repos,
             Optional<ChatInfo> chat,
             List<ChatMessage> messages,
+            List<ChatInfo> chats,
             String csrfToken) {}
 
     /** The login form of a server with a token; {@code error} (nullable) says why the last try failed. */

@@ -2,6 +2,7 @@ package dev.coderag.chat.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.Source;
 import dev.coderag.chat.answer.LlmProvider;
@@ -21,7 +22,14 @@ class WebUiTest {
     @Test
     void the_page_has_the_elements_browser_tests_look_for() {
         String html = WebUi.page(new WebUi.PageModel(
-                "1.0", "BAAI/bge-small-en-v1.5", LlmProvider.NONE, List.of(), Optional.empty(), List.of(), "tok"));
+                "1.0",
+                "BAAI/bge-small-en-v1.5",
+                LlmProvider.NONE,
+                List.of(),
+                Optional.empty(),
+                List.of(),
+                List.of(new ChatInfo("c1", null, "2026-11-24T10:00:00Z", 2, "<script>alert(1)</script> how?")),
+                "tok"));
         assertThat(html).startsWith("<!DOCTYPE html>");
         assertThat(html)
                 .contains(
@@ -30,6 +38,9 @@ class WebUiTest {
                         "data-testid=\"add-repo-form\"",
                         "data-testid=\"repo-list\"",
                         "data-testid=\"code-viewer\"",
+                        "data-testid=\"chat-list\"",
+                        "href=\"/?chat=c1\"",
+                        "&lt;script&gt;alert(1)&lt;/script&gt; how?",
                         "data-testid=\"messages\"",
                         "data-testid=\"example-question\"");
         assertThat(html).contains(WebUi.HTMX).contains(WebUi.APP_JS);
