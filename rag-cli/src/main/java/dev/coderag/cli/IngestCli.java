@@ -113,7 +113,8 @@ public final class IngestCli implements Runnable {
         @Option(
                 names = "--full",
                 description = "Re-embed every chunk of the repos. On a store built with another model, rebuilds the"
-                        + " whole store (every repo in it) with the selected model.")
+                        + " whole store (every repo in it, from its recorded source) with the selected model, beside"
+                        + " the old one, which keeps serving until the rebuild is swapped in at the end.")
         boolean full;
 
         @Option(names = "--dry-run", description = "Compute and print the plan; write and embed nothing.")
@@ -200,6 +201,9 @@ public final class IngestCli implements Runnable {
                             + "; re-run with --full to rebuild it (all repos), or pass --model "
                             + CliSupport.modelOption(storedModel.get()));
         }
+        if (mismatch && !c.dryRun) {
+            requests.addAll(carriedOver(dir, storedModel.get(), requests));
+        }
         ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
         try (Embedder embedder = Embedder.open(model)) {
             IngestSummary summary;
@@ -207,14 +211,17 @@ public final class IngestCli implements Runnable {
                 // Nothing to compare with (or it would be rebuilt): plan against an empty index, create nothing.
                 summary = Ingester.planOnly(embedder, options).ingest(requests, progress);
             } else {
+                // Another model: the new index is built beside the old one, which keeps serving, and swapped in
+                // at the end (Store.publish); a stopped or killed rebuild is resumed by the next one.
                 try (Store store = mismatch
-                                ? Store.recreate(dir, embedder.modelId(), embedder.dimension())
+                                ? Store.rebuild(dir, embedder.modelId(), embedder.dimension())
                                 : Store.open(dir, embedder.modelId(), embedder.dimension());
                         StopSignals signals = StopSignals.install(err)) {
                     Ingester ingester = Ingester.create(store, embedder, options);
                     signals.onStop(ingester::requestStop);
                     try {
                         summary = ingester.ingest(requests, progress);
+                        store.publish();
                     } catch (IngestException e) {
                         if (e.reason() != IngestException.Reason.STOPPED) {
                             throw e;
@@ -232,6 +239,25 @@ public final class IngestCli implements Runnable {
         } finally {
             progress.finishBar();
         }
+    }
+
+    /**
+     * The repos of the old store that a rebuild must ingest again besides those named: each from its recorded
+     * source, under its own name (repos without a recorded source cannot be rebuilt and are left out).
+     */
+    private List<IngestRequest> carriedOver(Path dir, String storedModel, List<IngestRequest> named) {
+        List<IngestRequest> more = new ArrayList<>();
+        try (Store old = Store.open(dir, storedModel, STORE_DIMENSION)) {
+            for (RepoInfo r : old.repos().list()) {
+                boolean asked = named.stream()
+                        .anyMatch(q -> q.name().map(r.name()::equals).orElse(false)
+                                || q.source().equals(r.source()));
+                if (!asked && !r.source().isEmpty()) {
+                    more.add(new IngestRequest(r.source(), Optional.of(r.name()), Optional.empty()));
+                }
+            }
+        }
+        return more;
     }
 
     private int status(StatusCommand c) {

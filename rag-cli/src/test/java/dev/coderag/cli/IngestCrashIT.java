@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.store.SearchFilter;
+import dev.coderag.types.ChunkKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,15 +15,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -205,6 +210,73 @@ class IngestCrashIT {
         }
         assertConsistent(db);
         assertThat(idsByPath(db)).isEqualTo(cleanIds);
+    }
+
+    @Test
+    void queries_during_a_reingest_never_fail_and_never_see_half_a_file_or_a_deleted_row() throws Exception {
+        Path db = Proc.copyTree(cleanDb, tmp.resolve("queried"));
+        Path changed = Proc.copyTree(corpus, tmp.resolve("corpus-changed"));
+        try (Stream<Path> files = Files.walk(changed)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                // one line more at the top (every chunk moves: every id changes) and new text in every statement
+                // (most chunks must be embedded again: the ingest runs in many batches while we search)
+                Files.writeString(f, "// changed\n" + Files.readString(f).replace(";", " ;"));
+            }
+        }
+        String model = dev.coderag.store.Store.storedModelId(db).orElseThrow();
+        Map<String, Set<String>> before = idsByPath(db);
+        List<Map<String, Set<String>>> seen = new ArrayList<>();
+        int searches = 0;
+        try (dev.coderag.store.Store store = dev.coderag.store.Store.open(db, model, 384);
+                Proc ingest =
+                        Proc.rag(tmp, env(), "ingest", changed.toString(), "--db", db.toString(), "--name", "c")) {
+            List<float[]> probes = new ArrayList<>(store.vectors()
+                    .byContentHash(store.chunks().byPath("parse/ChunkParser.java", Optional.empty()).stream()
+                            .map(c -> c.chunk().contentHash())
+                            .toList())
+                    .values());
+            List<String> words = List.of("parse tree", "chunk language", "handler query", "record hash");
+            // Searches until the ingest has exited, and a few more after it: every one must succeed.
+            int after = 0;
+            while (after < 20) {
+                if (!ingest.isAlive()) {
+                    after++;
+                }
+                for (List<dev.coderag.store.ScoredChunk> hits : List.of(
+                        store.lexical()
+                                .search(ChunkKind.CODE, words.get(searches % words.size()), 30, SearchFilter.NONE),
+                        store.vectors()
+                                .search(ChunkKind.CODE, probes.get(searches % probes.size()), 30, SearchFilter.NONE))) {
+                    Map<String, Set<String>> byPath = new HashMap<>();
+                    for (var h : hits) {
+                        byPath.computeIfAbsent(h.chunk().path(), p -> new TreeSet<>())
+                                .add(h.id());
+                    }
+                    seen.add(byPath);
+                    searches++;
+                }
+            }
+            Proc.Result r = ingest.await(T);
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(embeddedIn(r.err()))
+                    .as("the ingest ran in batches while we searched")
+                    .isPositive();
+        }
+        Map<String, Set<String>> afterIds = idsByPath(db);
+        assertThat(searches).isGreaterThan(40);
+        for (Map<String, Set<String>> result : seen) {
+            result.forEach((path, ids) -> assertThat(
+                            before.getOrDefault(path, Set.of()).containsAll(ids)
+                                    || afterIds.getOrDefault(path, Set.of()).containsAll(ids))
+                    .as("hits of %s come from one version of it, the old or the new: %s", path, ids)
+                    .isTrue());
+        }
+        // the last searches ran after the final commit: no hit of a deleted (old) row
+        for (Map<String, Set<String>> result : seen.subList(seen.size() - 10, seen.size())) {
+            result.forEach((path, ids) -> assertThat(afterIds.getOrDefault(path, Set.of()))
+                    .as("after the ingest, hits of " + path)
+                    .containsAll(ids));
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -256,6 +256,9 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
         }
         if (connection == null) {
             Connection c = Sql.open(file, true, BUSY_MILLIS);
+            // WAL with NORMAL sync: a killed process loses nothing committed; only a power cut may lose the
+            // last turns. Syncing every turn (FULL) made answers queue behind the disk under load.
+            exec(c, "PRAGMA synchronous = NORMAL");
             for (String ddl : DDL) {
                 exec(c, ddl);
             }

@@ -38,7 +38,11 @@ final class SqliteStore implements Store {
      */
     private static final long MAX_PAGES = Long.getLong("coderag.store.maxPages", 0);
 
+    /** The store directory ({@code --db}): write lock, chat log, CURRENT. */
+    private final Path root;
+    /** The directory of the index files this object reads and writes: the root or a generation (Generations). */
     private final Path dir;
+
     private final Path dbFile;
     private final String modelId;
     private final int dimension;
@@ -56,8 +60,11 @@ final class SqliteStore implements Store {
     private final AtomicBoolean writing = new AtomicBoolean();
 
     private volatile SqliteWriteTransaction openTransaction;
+    /** True for a store made by {@link #rebuild} until {@link #publish()}. */
+    private volatile boolean staged;
 
-    private SqliteStore(Path dir, String storeId, String modelId, int dimension, StoreOptions options) {
+    private SqliteStore(Path root, Path dir, String storeId, String modelId, int dimension, StoreOptions options) {
+        this.root = root;
         this.dir = dir;
         this.dbFile = dir.resolve(DB_FILE);
         this.modelId = modelId;
@@ -79,7 +86,8 @@ final class SqliteStore implements Store {
         this.files = new SqliteFileIndex(reads);
         this.calls = new SqliteCallGraph(reads);
         this.repos = new SqliteRepoCatalog(reads);
-        this.chats = new SqliteChatLog(dir);
+        this.chats = new SqliteChatLog(root);
+        Generations.holdOpen(dir);
     }
 
     static Store open(Path dir, String modelId, int dimension) {
@@ -94,8 +102,13 @@ final class SqliteStore implements Store {
         if (dimension <= 0) {
             throw new IllegalArgumentException("dimension must be positive: " + dimension);
         }
-        Path abs = dir.toAbsolutePath().normalize();
-        ensureDirectory(abs);
+        Path root = dir.toAbsolutePath().normalize();
+        ensureDirectory(root);
+        return openAt(root, Generations.current(root), modelId, dimension, options);
+    }
+
+    /** Opens (creating when absent) the index in {@code abs}, a generation of {@code root} or the root itself. */
+    private static SqliteStore openAt(Path root, Path abs, String modelId, int dimension, StoreOptions options) {
         Path db = abs.resolve(DB_FILE);
         if (Files.exists(db) && !Files.isRegularFile(db)) {
             throw new StoreException(
@@ -117,7 +130,44 @@ final class SqliteStore implements Store {
             throw Sql.error(abs, "open the store", e);
         }
         GraphFiles.deleteStaleTemporaries(abs);
-        return new SqliteStore(abs, storeId, modelId, dimension, options);
+        return new SqliteStore(root, abs, storeId, modelId, dimension, options);
+    }
+
+    /**
+     * A new, empty index for {@code modelId} beside the current one — or the one a killed rebuild for the same
+     * model left, to resume — that becomes current only at {@link #publish()} (Generations). Until then every
+     * reader, and {@link #open} with the old model, keeps the old index.
+     */
+    static SqliteStore rebuild(Path dir, String modelId, int dimension, StoreOptions options) {
+        Path root = dir.toAbsolutePath().normalize();
+        ensureDirectory(root);
+        Path gen;
+        try (WriteLock lock = WriteLock.acquire(root)) {
+            gen = Generations.stage(root, modelId);
+        }
+        SqliteStore store = openAt(root, gen, modelId, dimension, options);
+        store.staged = true;
+        return store;
+    }
+
+    @Override
+    public void publish() {
+        reads.checkOpen();
+        if (!staged) {
+            return;
+        }
+        if (openTransaction != null) {
+            throw new IllegalStateException("commit or close the write transaction before publishing");
+        }
+        try (WriteLock lock = WriteLock.acquire(root)) {
+            Generations.publish(root, dir);
+        }
+        staged = false;
+    }
+
+    @Override
+    public boolean superseded() {
+        return !staged && !Generations.current(root).equals(dir);
     }
 
     static Store recreate(Path dir, String modelId, int dimension) {
@@ -133,6 +183,7 @@ final class SqliteStore implements Store {
             for (String name : STORE_FILES) {
                 Files.deleteIfExists(abs.resolve(name));
             }
+            Files.deleteIfExists(abs.resolve(Generations.CURRENT)); // the new index lives in the root again
             GraphFiles.deleteAll(abs);
         } catch (IOException e) {
             throw new StoreException(
@@ -147,6 +198,9 @@ final class SqliteStore implements Store {
 
     static Optional<String> storedModelId(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
+        if (Files.isDirectory(abs)) {
+            abs = Generations.current(abs);
+        }
         Path db = abs.resolve(DB_FILE);
         if (!Files.isRegularFile(db)) {
             return Optional.empty();
@@ -247,7 +301,7 @@ final class SqliteStore implements Store {
 
     @Override
     public Path directory() {
-        return dir;
+        return root;
     }
 
     @Override
@@ -313,7 +367,7 @@ final class SqliteStore implements Store {
         WriteLock lock = null;
         Connection c = null;
         try {
-            lock = WriteLock.acquire(dir);
+            lock = WriteLock.acquire(root);
             c = Sql.open(dbFile, true, WRITER_BUSY_MILLIS);
             if (MAX_PAGES > 0) {
                 Sql.exec(c, "PRAGMA max_page_count = " + MAX_PAGES);
@@ -392,5 +446,6 @@ final class SqliteStore implements Store {
         lexical.close();
         chats.close();
         reads.close();
+        Generations.release(dir);
     }
 }

@@ -43,12 +43,37 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * Starts a rebuild of the store in {@code dir} for {@code modelId}: a new, empty index beside the current one
+     * (or the one a killed rebuild for the same model left, which is resumed). Readers — this process's and
+     * others' — keep the current index until {@link #publish()} swaps the new one in with one atomic rename
+     * (docs/STORE.md, "Rebuilds and the swap"). Fails with {@link StoreException.Reason#LOCKED} while another
+     * process writes to the store.
+     */
+    static Store rebuild(Path dir, String modelId, int dimension) {
+        return SqliteStore.rebuild(dir, modelId, dimension, StoreOptions.fromSystemProperties());
+    }
+
+    /**
      * The model id a store was built with, without opening it for use (e.g. for {@code status}); empty when
      * {@code dir} holds no store.
      */
     static Optional<String> storedModelId(Path dir) {
         return SqliteStore.storedModelId(dir);
     }
+
+    /**
+     * For a store from {@link #rebuild}: makes its index the current one of the directory, atomically, and
+     * removes the previous index once no process has it open. A no-op for any other store.
+     *
+     * @throws IllegalStateException while a write transaction of this store is open
+     */
+    void publish();
+
+    /**
+     * True when a rebuild has published another index since this store was opened: this object keeps reading
+     * the index it opened (never a mix of two); a restart reads the new one.
+     */
+    boolean superseded();
 
     /** The store's directory, absolute and normalised. */
     Path directory();

@@ -44,6 +44,9 @@ final class OpsHandlers {
         h.put("repos", store.repos().list().size());
         h.put("indexing", repos.active());
         h.put("chunks", chunks);
+        // A rebuild (another model) swapped a new index in since this server opened the store: it keeps
+        // answering from the index it opened, whole; a restart serves the new one.
+        h.put("store_superseded", store.superseded());
         ctx.json(h);
     }
 
