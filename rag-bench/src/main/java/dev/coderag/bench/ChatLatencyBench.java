@@ -64,7 +64,7 @@ import java.util.stream.Stream;
  * every request.
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.ChatLatencyBench [--corpus DIR]... [--sizes 10000,100000]
- * [--clients 1,8] [--requests 400] [--warmup 40] [--real 10000] [--noise 0.02] [--work DIR] [--reuse-store DIR]...
+ * [--clients 1,8] [--requests 400 | --seconds 60] [--warmup 40] [--real 10000] [--noise 0.02] [--work DIR] [--reuse-store DIR]...
  * [--queries FILE.jsonl]... [--server-heap 2g] [--model fp32] [--embed-only]}. {@code --embed-only} only fills the
  * vector cache (resumable) and exits.
  */
@@ -73,6 +73,8 @@ public final class ChatLatencyBench {
     private static final Path APP_JAR = Path.of("rag-cli/target/rag-cli.jar").toAbsolutePath();
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Length of a measured run in seconds, or 0 to send a fixed number of requests (set once from the args). */
+    private static int LOAD_SECONDS;
     private static final long SEED = 42;
     /** The server's trace stages reported; in the production path "vector" covers the BM25 searches too. */
     private static final List<String> STAGES = List.of(
@@ -155,6 +157,8 @@ public final class ChatLatencyBench {
         List<Integer> sizes = a.ints("--sizes", "10000,100000");
         List<Integer> clientCounts = a.ints("--clients", "1,8");
         int requests = a.getInt("--requests", 400);
+        // --seconds S: each run lasts S seconds (closed loops, as many requests as fit) instead of --requests
+        LOAD_SECONDS = a.getInt("--seconds", 0);
         int warmup = a.getInt("--warmup", 40);
         int realTarget = a.getInt("--real", 10_000);
         double noise = a.getDouble("--noise", 0.02);
@@ -698,6 +702,8 @@ public final class ChatLatencyBench {
             throws InterruptedException {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
+        long deadline = LOAD_SECONDS > 0 ? System.nanoTime() + LOAD_SECONDS * 1_000_000_000L : Long.MAX_VALUE;
+        int limit = LOAD_SECONDS > 0 ? Integer.MAX_VALUE : total;
         AtomicLong maxRss = new AtomicLong(Machine.statusKb(pid, "VmRSS"));
         ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> errorTexts = new ConcurrentLinkedQueue<>();
@@ -707,7 +713,7 @@ public final class ChatLatencyBench {
                 HttpClient client = HttpClient.newBuilder()
                         .version(HttpClient.Version.HTTP_1_1)
                         .build();
-                for (int i; (i = next.getAndIncrement()) < total; ) {
+                for (int i; System.nanoTime() < deadline && (i = next.getAndIncrement()) < limit; ) {
                     String q = queries.get((offset + i) % queries.size());
                     try {
                         Sample s = send(client, chat, q, Duration.ofMinutes(5));
