@@ -121,24 +121,30 @@ public final class ChatCli implements Runnable {
 
         @Option(
                 names = "--llm",
-                paramLabel = "none|openai|gemini",
+                paramLabel = "PROVIDER",
                 defaultValue = "none",
-                description = "Answer generator (env RAG_LLM; default: ${DEFAULT-VALUE} = extractive, offline).")
+                description = "Answer generator: none (extractive, offline), openai (any OpenAI-compatible server), "
+                        + "ollama, anthropic, gemini, azure (Azure OpenAI) or mistral "
+                        + "(env RAG_LLM; default: ${DEFAULT-VALUE}). Keys come from the environment only: see README.")
         String llm;
 
         @Option(
                 names = "--llm-base-url",
                 paramLabel = "URL",
-                description = "OpenAI-compatible base URL, e.g. http://localhost:11434/v1 for Ollama "
-                        + "(env RAG_LLM_BASE_URL, then OPENAI_BASE_URL; default: " + LlmConfig.OPENAI_DEFAULT_BASE_URL
-                        + "). For gemini: the API base (default " + LlmConfig.GEMINI_DEFAULT_BASE_URL + ").")
+                description = "The provider's API base, e.g. http://localhost:11434/v1 for an OpenAI-compatible "
+                        + "Ollama; for azure the resource endpoint (env RAG_LLM_BASE_URL, then the provider's own: "
+                        + "OPENAI_BASE_URL, OLLAMA_BASE_URL, ANTHROPIC_BASE_URL, GEMINI_BASE_URL, "
+                        + "AZURE_OPENAI_ENDPOINT, MISTRAL_BASE_URL; default: the provider's public API, "
+                        + "http://localhost:11434 for ollama).")
         String llmBaseUrl;
 
         @Option(
                 names = "--llm-model",
                 paramLabel = "NAME",
-                description = "Model name (env RAG_LLM_MODEL; gemini also GEMINI_MODEL; default: "
-                        + LlmConfig.OPENAI_DEFAULT_MODEL + " / " + LlmConfig.GEMINI_DEFAULT_MODEL + ").")
+                description = "Model name; for azure the deployment (env RAG_LLM_MODEL, then OLLAMA_MODEL, "
+                        + "ANTHROPIC_MODEL, GEMINI_MODEL, AZURE_OPENAI_DEPLOYMENT, MISTRAL_MODEL; default: "
+                        + LlmConfig.OPENAI_DEFAULT_MODEL + " for openai, " + LlmConfig.GEMINI_DEFAULT_MODEL
+                        + " for gemini, README lists the others).")
         String llmModel;
 
         @Option(
@@ -231,7 +237,11 @@ public final class ChatCli implements Runnable {
         return Embedder.open(model);
     }
 
-    /** Resolves the generator settings from flags and the environment; keys only from the environment. */
+    /**
+     * Resolves the generator settings: flag (or its RAG_LLM_* variable), then the provider's own variable, then
+     * its default ({@link LlmConfig#defaults}). Keys only from the environment: RAG_LLM_API_KEY first for openai
+     * (as it always was), the provider's own variable first for the others.
+     */
     LlmConfig llmConfig(Common c) {
         LlmProvider provider;
         try {
@@ -243,37 +253,31 @@ public final class ChatCli implements Runnable {
         if (provider == LlmProvider.NONE) {
             return LlmConfig.NONE;
         }
-        String baseUrl =
-                switch (provider) {
-                    case NONE -> "";
-                    case OPENAI ->
-                        firstNonBlank(c.llmBaseUrl, env.get("OPENAI_BASE_URL"), LlmConfig.OPENAI_DEFAULT_BASE_URL);
-                    case GEMINI ->
-                        firstNonBlank(c.llmBaseUrl, env.get("GEMINI_BASE_URL"), LlmConfig.GEMINI_DEFAULT_BASE_URL);
-                };
-        String model =
-                switch (provider) {
-                    case NONE -> "";
-                    case OPENAI -> firstNonBlank(c.llmModel, LlmConfig.OPENAI_DEFAULT_MODEL);
-                    case GEMINI -> firstNonBlank(c.llmModel, env.get("GEMINI_MODEL"), LlmConfig.GEMINI_DEFAULT_MODEL);
-                };
-        String key =
-                switch (provider) {
-                    case NONE -> "";
-                    case OPENAI -> firstNonBlank(env.get("RAG_LLM_API_KEY"), env.get("OPENAI_API_KEY"));
-                    case GEMINI -> firstNonBlank(env.get("GEMINI_API_KEY"), env.get("RAG_LLM_API_KEY"));
-                };
-        if (key.isEmpty() && provider == LlmProvider.OPENAI && baseUrl.contains("api.openai.com")) {
-            throw new UsageException(
-                    "--llm openai with " + baseUrl + " needs a key: set OPENAI_API_KEY (or RAG_LLM_API_KEY)");
+        LlmConfig.Defaults d = LlmConfig.defaults(provider);
+        String baseUrl = firstNonBlank(c.llmBaseUrl, env(d.baseUrlEnv()), d.baseUrl());
+        String model = firstNonBlank(c.llmModel, env(d.modelEnv()), d.model());
+        String key = provider == LlmProvider.OPENAI
+                ? firstNonBlank(env("RAG_LLM_API_KEY"), env(d.keyEnv()))
+                : firstNonBlank(env(d.keyEnv()), env("RAG_LLM_API_KEY"));
+        String name = "--llm " + provider.id();
+        if (key.isEmpty() && (d.keyRequired() || baseUrl.contains("api.openai.com"))) {
+            throw new UsageException(name + " needs a key: set " + d.keyEnv() + " (or RAG_LLM_API_KEY)");
         }
-        if (key.isEmpty() && provider == LlmProvider.GEMINI) {
-            throw new UsageException("--llm gemini needs a key: set GEMINI_API_KEY");
+        if (baseUrl.isEmpty()) {
+            throw new UsageException(name + " needs --llm-base-url or " + d.baseUrlEnv());
+        }
+        if (model.isEmpty()) {
+            throw new UsageException(name + " needs --llm-model or " + d.modelEnv());
         }
         if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
             throw new UsageException("--llm-base-url must start with http:// or https://");
         }
-        return LlmConfig.of(provider, baseUrl, model, key).withFallback(fallback);
+        LlmConfig config = LlmConfig.of(provider, baseUrl, model, key).withFallback(fallback);
+        return provider == LlmProvider.AZURE ? config.withApiVersion(env("AZURE_OPENAI_API_VERSION")) : config;
+    }
+
+    private String env(String name) {
+        return name.isEmpty() ? null : env.get(name);
     }
 
     private static String firstNonBlank(String... values) {

@@ -16,6 +16,13 @@ import dev.coderag.cli.IngesterIndexer;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
 import dev.coderag.store.Store;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +91,11 @@ class ChatLlmTest {
     void when_the_model_fails_the_user_gets_the_extractive_answer_and_a_warning_without_the_key() throws Exception {
         Reply down = FakeLlmServer.status(500, "{\"error\":{\"message\":\"boom " + KEY + "\"}}", Map.of());
         try (FakeLlmServer llm = new FakeLlmServer(List.of(down))) {
-            ChatResponse r = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?"));
+            ChatResponse[] answered = new ChatResponse[1];
+            String logged = stderrOf(
+                    () -> answered[0] = service(openai(llm)).ask(ChatRequest.of("where is parseHeader implemented?")));
+            ChatResponse r = answered[0];
+            assertThat(logged).contains("The language model (openai) failed").doesNotContain(KEY);
             assertThat(r.answer()).startsWith(ExtractiveGenerator.PREFACE).contains("parseHeader");
             assertThat(r.trace().generator().id()).isEqualTo("none");
             assertThat(r.warnings()).singleElement().satisfies(w -> assertThat(w)
@@ -164,6 +175,68 @@ class ChatLlmTest {
     }
 
     @Test
+    void ollama_tokens_reach_the_sse_endpoint_as_the_model_sends_them() throws Exception {
+        CountDownLatch firstTokenRelayed = new CountDownLatch(1);
+        // the model holds back its second piece until the browser-side client has read the first token event
+        Reply ndjson = FakeLlmServer.ndjson(
+                List.of(
+                        FakeLlmServer.ollamaLine("`parseHeader` parses "),
+                        FakeLlmServer.ollamaLine("one header line [1]."),
+                        FakeLlmServer.ollamaDone()),
+                i -> {
+                    if (i == 1 && !firstTokenRelayed.await(20, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the first token never reached the SSE client");
+                    }
+                });
+        try (FakeLlmServer llm = new FakeLlmServer(List.of(ndjson));
+                ChatServer server = ChatServer.start(
+                        store,
+                        SharedModel.embedder(),
+                        new IngesterIndexer(store, SharedModel.embedder(), List.of(Path.of("/"))),
+                        ServerOptions.defaults()
+                                .withPort(0)
+                                .withChat(ChatOptions.defaults()
+                                        .withLlm(LlmConfig.of(LlmProvider.OLLAMA, llm.baseUrl(""), "qwen-test", "")
+                                                .withTimeouts(
+                                                        Duration.ofSeconds(2),
+                                                        Duration.ofSeconds(30),
+                                                        Duration.ofSeconds(30)))))) {
+            HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(new HttpHelper(server).base() + "/api/chat"))
+                                    .header("Content-Type", "application/json")
+                                    .header("Accept", "text/event-stream")
+                                    .POST(HttpRequest.BodyPublishers.ofString(
+                                            body("query", "where is parseHeader implemented?")))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofLines());
+            List<String> tokens = new ArrayList<>();
+            String event = "";
+            try (java.util.stream.Stream<String> lines = response.body()) {
+                for (String line : (Iterable<String>) lines::iterator) {
+                    if (line.startsWith("event:")) {
+                        event = line.substring(6).strip();
+                    } else if (line.startsWith("data:") && event.equals("token")) {
+                        tokens.add(HttpHelper.JSON
+                                .readTree(line.substring(5).strip())
+                                .path("text")
+                                .asText());
+                        firstTokenRelayed.countDown();
+                    } else if (line.startsWith("data:") && event.equals("done")) {
+                        assertThat(HttpHelper.JSON
+                                        .readTree(line.substring(5).strip())
+                                        .path("answer")
+                                        .asText())
+                                .isEqualTo("`parseHeader` parses one header line [1].");
+                    }
+                }
+            }
+            assertThat(tokens).containsExactly("`parseHeader` parses ", "one header line [1].");
+            assertThat(llm.requests.getFirst().path()).isEqualTo("/api/chat");
+        }
+    }
+
+    @Test
     void gemini_answers_stream_through_the_same_pipeline() throws Exception {
         Reply ok = FakeLlmServer.sse(
                 List.of(FakeLlmServer.geminiChunk("It retries with backoff "), FakeLlmServer.geminiChunk("[1].")),
@@ -176,5 +249,22 @@ class ChatLlmTest {
             assertThat(r.answer()).isEqualTo("It retries with backoff [1].");
             assertThat(r.trace().generator().id()).isEqualTo("gemini");
         }
+    }
+
+    /** Runs {@code body} with System.err captured (slf4j-simple writes the log there) and returns what was written. */
+    private static String stderrOf(ThrowingRunnable body) throws Exception {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            body.run();
+        } finally {
+            System.setErr(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
     }
 }

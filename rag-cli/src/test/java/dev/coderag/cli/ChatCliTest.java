@@ -1,6 +1,7 @@
 package dev.coderag.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.llm.LlmConfig;
@@ -125,6 +126,63 @@ class ChatCliTest {
         assertThat(gemini.model()).isEqualTo("gemini-x");
         assertThat(gemini.baseUrl()).isEqualTo(LlmConfig.GEMINI_DEFAULT_BASE_URL);
         assertThat(gemini.apiKey()).isEqualTo("gk");
+    }
+
+    @Test
+    void each_provider_reads_its_own_variables() {
+        ChatCli.Common c = new ChatCli.Common();
+        c.llm = "anthropic";
+        LlmConfig anthropic = cli(Map.of("ANTHROPIC_API_KEY", "ak", "ANTHROPIC_MODEL", "claude-x"))
+                .llmConfig(c);
+        assertThat(anthropic.provider()).isEqualTo(LlmProvider.ANTHROPIC);
+        assertThat(anthropic.baseUrl()).isEqualTo("https://api.anthropic.com/v1");
+        assertThat(anthropic.model()).isEqualTo("claude-x");
+        assertThat(anthropic.apiKey()).isEqualTo("ak");
+
+        c.llm = "ollama";
+        LlmConfig ollama = cli(Map.of("OLLAMA_MODEL", "llama3.2")).llmConfig(c);
+        assertThat(ollama.baseUrl()).isEqualTo("http://localhost:11434");
+        assertThat(ollama.model()).isEqualTo("llama3.2");
+        assertThat(ollama.apiKey()).isEmpty();
+
+        c.llm = "mistral";
+        LlmConfig mistral = cli(Map.of("RAG_LLM_API_KEY", "mk")).llmConfig(c);
+        assertThat(mistral.baseUrl()).isEqualTo("https://api.mistral.ai/v1");
+        assertThat(mistral.model()).isEqualTo("mistral-small-latest");
+        assertThat(mistral.apiKey()).isEqualTo("mk");
+
+        c.llm = "azure";
+        LlmConfig azure = cli(Map.of(
+                        "AZURE_OPENAI_ENDPOINT", "https://res.openai.azure.com",
+                        "AZURE_OPENAI_DEPLOYMENT", "gpt4o",
+                        "AZURE_OPENAI_API_KEY", "zk"))
+                .llmConfig(c);
+        assertThat(azure.baseUrl()).isEqualTo("https://res.openai.azure.com");
+        assertThat(azure.model()).isEqualTo("gpt4o");
+        assertThat(azure.apiVersion()).isEqualTo(LlmConfig.AZURE_DEFAULT_API_VERSION);
+        assertThat(cli(Map.of(
+                                "AZURE_OPENAI_ENDPOINT", "https://res.openai.azure.com",
+                                "AZURE_OPENAI_DEPLOYMENT", "gpt4o",
+                                "AZURE_OPENAI_API_KEY", "zk",
+                                "AZURE_OPENAI_API_VERSION", "2025-01-01-preview"))
+                        .llmConfig(c)
+                        .apiVersion())
+                .isEqualTo("2025-01-01-preview");
+    }
+
+    @Test
+    void a_provider_without_its_key_endpoint_or_deployment_is_a_usage_error() {
+        ChatCli.Common c = new ChatCli.Common();
+        c.llm = "anthropic";
+        assertThatThrownBy(() -> cli(Map.of()).llmConfig(c))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--llm anthropic needs a key: set ANTHROPIC_API_KEY (or RAG_LLM_API_KEY)");
+        c.llm = "azure";
+        assertThatThrownBy(() -> cli(Map.of("AZURE_OPENAI_API_KEY", "zk")).llmConfig(c))
+                .hasMessage("--llm azure needs --llm-base-url or AZURE_OPENAI_ENDPOINT");
+        assertThatThrownBy(() -> cli(Map.of("AZURE_OPENAI_API_KEY", "zk", "AZURE_OPENAI_ENDPOINT", "https://r"))
+                        .llmConfig(c))
+                .hasMessage("--llm azure needs --llm-model or AZURE_OPENAI_DEPLOYMENT");
     }
 
     private static ChatCli cli(Map<String, String> env) {

@@ -8,12 +8,16 @@ import dev.coderag.chat.answer.LlmProvider;
 public final class Generators {
     private Generators() {}
 
-    /** The generator {@code config} asks for; the LLM clients share nothing with each other. */
+    /**
+     * The generator {@code config} asks for: extractive for NONE, otherwise the provider's LangChain4j chat model.
+     *
+     * @throws IllegalArgumentException when the provider's module refuses the settings (e.g. a missing key)
+     */
     public static Generator of(LlmConfig config) {
         return switch (config.provider()) {
             case NONE -> new ExtractiveGenerator();
-            case OPENAI -> new OpenAiGenerator(config, LlmHttp.client(config));
-            case GEMINI -> new GeminiGenerator(config, LlmHttp.client(config));
+            case OPENAI, GEMINI, OLLAMA, ANTHROPIC, AZURE, MISTRAL ->
+                new ChatModelGenerator(config, ChatModels.of(config));
         };
     }
 }

@@ -8,13 +8,16 @@ import java.util.Objects;
  * How to reach the language model. {@link #toString()} never shows the key; nothing in this module logs or
  * returns it.
  *
- * @param baseUrl OpenAI: up to {@code /v1} (e.g. {@code http://localhost:11434/v1} for Ollama); Gemini: up to
- *     {@code /v1beta}
+ * @param baseUrl the API base the provider's paths are appended to (see {@link Defaults#baseUrl()}); Azure: the
+ *     resource endpoint, e.g. {@code https://my-resource.openai.azure.com}
+ * @param model the model name; Azure: the deployment name
  * @param apiKey may be empty (local servers need none)
+ * @param apiVersion Azure's {@code api-version} query parameter; empty for every other provider
  * @param connectTimeout TCP connect timeout
  * @param firstTokenTimeout how long to wait for the response headers
  * @param idleTimeout the longest silence allowed while streaming
- * @param maxRetries further attempts after a 429, a 5xx or a connection failure before anything streamed
+ * @param maxRetries further attempts after a 408, 429, a 5xx, a timeout or a connection failure before anything
+ *     streamed
  * @param retryBackoff the first wait between attempts; doubles each time (a Retry-After header wins, capped)
  * @param fallbackToExtractive on failure answer extractively with a warning (true) or fail with 502 (false)
  */
@@ -23,6 +26,7 @@ public record LlmConfig(
         String baseUrl,
         String model,
         String apiKey,
+        String apiVersion,
         Duration connectTimeout,
         Duration firstTokenTimeout,
         Duration idleTimeout,
@@ -34,9 +38,57 @@ public record LlmConfig(
     public static final String OPENAI_DEFAULT_MODEL = "gpt-4o-mini";
     public static final String GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
     public static final String GEMINI_DEFAULT_MODEL = "gemini-2.5-flash";
+    public static final String AZURE_DEFAULT_API_VERSION = "2024-10-21";
+
+    /**
+     * What a provider uses when the flags say nothing: its default base URL and model (empty: must be given),
+     * the environment variables it also reads for them and for its key (empty: none), and whether it needs a key.
+     */
+    public record Defaults(
+            String baseUrl, String model, String baseUrlEnv, String modelEnv, String keyEnv, boolean keyRequired) {}
+
+    /** The defaults of {@code provider}; README's configuration table lists the same. */
+    public static Defaults defaults(LlmProvider provider) {
+        return switch (provider) {
+            case NONE -> new Defaults("", "", "", "", "", false);
+            case OPENAI ->
+                new Defaults(
+                        OPENAI_DEFAULT_BASE_URL, OPENAI_DEFAULT_MODEL, "OPENAI_BASE_URL", "", "OPENAI_API_KEY", false);
+            case GEMINI ->
+                new Defaults(
+                        GEMINI_DEFAULT_BASE_URL,
+                        GEMINI_DEFAULT_MODEL,
+                        "GEMINI_BASE_URL",
+                        "GEMINI_MODEL",
+                        "GEMINI_API_KEY",
+                        true);
+            case OLLAMA ->
+                new Defaults(
+                        "http://localhost:11434", "qwen2.5-coder:7b", "OLLAMA_BASE_URL", "OLLAMA_MODEL", "", false);
+            case ANTHROPIC ->
+                new Defaults(
+                        "https://api.anthropic.com/v1",
+                        "claude-haiku-4-5-20251001",
+                        "ANTHROPIC_BASE_URL",
+                        "ANTHROPIC_MODEL",
+                        "ANTHROPIC_API_KEY",
+                        true);
+            case AZURE ->
+                new Defaults("", "", "AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_DEPLOYMENT", "AZURE_OPENAI_API_KEY", true);
+            case MISTRAL ->
+                new Defaults(
+                        "https://api.mistral.ai/v1",
+                        "mistral-small-latest",
+                        "MISTRAL_BASE_URL",
+                        "MISTRAL_MODEL",
+                        "MISTRAL_API_KEY",
+                        true);
+        };
+    }
 
     public static final LlmConfig NONE = new LlmConfig(
             LlmProvider.NONE,
+            "",
             "",
             "",
             "",
@@ -52,6 +104,7 @@ public record LlmConfig(
         baseUrl = Objects.requireNonNullElse(baseUrl, "").strip();
         model = Objects.requireNonNullElse(model, "").strip();
         apiKey = Objects.requireNonNullElse(apiKey, "").strip();
+        apiVersion = Objects.requireNonNullElse(apiVersion, "").strip();
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(firstTokenTimeout, "firstTokenTimeout");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
@@ -61,27 +114,15 @@ public record LlmConfig(
         }
     }
 
-    /** A provider with the default URL and model for it, and the given key. */
+    /** A provider with the given URL and model (blank: the provider's default), key and default settings. */
     public static LlmConfig of(LlmProvider provider, String baseUrl, String model, String apiKey) {
-        String url = baseUrl == null || baseUrl.isBlank()
-                ? switch (provider) {
-                    case NONE -> "";
-                    case OPENAI -> OPENAI_DEFAULT_BASE_URL;
-                    case GEMINI -> GEMINI_DEFAULT_BASE_URL;
-                }
-                : baseUrl;
-        String m = model == null || model.isBlank()
-                ? switch (provider) {
-                    case NONE -> "";
-                    case OPENAI -> OPENAI_DEFAULT_MODEL;
-                    case GEMINI -> GEMINI_DEFAULT_MODEL;
-                }
-                : model;
+        Defaults d = defaults(provider);
         return new LlmConfig(
                 provider,
-                url,
-                m,
+                baseUrl == null || baseUrl.isBlank() ? d.baseUrl() : baseUrl,
+                model == null || model.isBlank() ? d.model() : model,
                 apiKey,
+                provider == LlmProvider.AZURE ? AZURE_DEFAULT_API_VERSION : "",
                 NONE.connectTimeout,
                 NONE.firstTokenTimeout,
                 NONE.idleTimeout,
@@ -96,6 +137,7 @@ public record LlmConfig(
                 baseUrl,
                 model,
                 apiKey,
+                apiVersion,
                 connectTimeout,
                 firstTokenTimeout,
                 idleTimeout,
@@ -110,6 +152,7 @@ public record LlmConfig(
                 baseUrl,
                 model,
                 apiKey,
+                apiVersion,
                 connect,
                 firstToken,
                 idle,
@@ -124,6 +167,7 @@ public record LlmConfig(
                 baseUrl,
                 model,
                 apiKey,
+                apiVersion,
                 connectTimeout,
                 firstTokenTimeout,
                 idleTimeout,
@@ -132,11 +176,28 @@ public record LlmConfig(
                 fallback);
     }
 
+    /** Azure OpenAI's {@code api-version} (blank: {@link #AZURE_DEFAULT_API_VERSION}). */
+    public LlmConfig withApiVersion(String version) {
+        return new LlmConfig(
+                provider,
+                baseUrl,
+                model,
+                apiKey,
+                version == null || version.isBlank() ? AZURE_DEFAULT_API_VERSION : version,
+                connectTimeout,
+                firstTokenTimeout,
+                idleTimeout,
+                maxRetries,
+                retryBackoff,
+                fallbackToExtractive);
+    }
+
     /** Redacts the key. */
     @Override
     public String toString() {
         return "LlmConfig[provider=" + provider.id() + ", baseUrl=" + Redaction.url(baseUrl) + ", model=" + model
-                + ", apiKey=" + (apiKey.isEmpty() ? "(none)" : "(set)") + ", maxRetries=" + maxRetries
+                + ", apiKey=" + (apiKey.isEmpty() ? "(none)" : "(set)")
+                + (apiVersion.isEmpty() ? "" : ", apiVersion=" + apiVersion) + ", maxRetries=" + maxRetries
                 + ", fallbackToExtractive=" + fallbackToExtractive + "]";
     }
 }

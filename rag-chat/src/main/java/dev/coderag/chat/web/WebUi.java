@@ -66,7 +66,7 @@ public final class WebUi {
     public static String generatorLabel(LlmProvider generator) {
         return switch (generator) {
             case NONE -> "extractive (no LLM)";
-            case OPENAI, GEMINI -> generator.id();
+            case OPENAI, GEMINI, OLLAMA, ANTHROPIC, AZURE, MISTRAL -> generator.id();
         };
     }
 

@@ -2,11 +2,11 @@ package dev.coderag.chat.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.coderag.chat.llm.SseParser;
-import java.io.BufferedReader;
+import dev.langchain4j.http.client.sse.DefaultServerSentEventParser;
+import dev.langchain4j.http.client.sse.ServerSentEvent;
+import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.URI;
@@ -143,13 +143,24 @@ public final class HttpHelper {
                             .build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             List<Event> events = new ArrayList<>();
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-                SseParser parser = new SseParser(e -> events.add(new Event(e.event(), e.data())));
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    parser.line(line);
-                }
-                parser.end();
+            // LangChain4j's parser of the text/event-stream format (the one its chat models read); unnamed events
+            // are "message", as the format says
+            List<Throwable> errors = new ArrayList<>();
+            try (InputStream body = r.body()) {
+                new DefaultServerSentEventParser().parse(body, new ServerSentEventListener() {
+                    @Override
+                    public void onEvent(ServerSentEvent e) {
+                        events.add(new Event(e.event() == null ? "message" : e.event(), e.data()));
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        errors.add(t);
+                    }
+                });
+            }
+            if (!errors.isEmpty()) {
+                throw new IllegalStateException("the event stream broke off", errors.getFirst());
             }
             return new Stream(
                     r.statusCode(), r.headers().firstValue("content-type").orElse(""), events);
