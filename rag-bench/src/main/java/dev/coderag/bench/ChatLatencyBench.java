@@ -132,6 +132,7 @@ public final class ChatLatencyBench {
                             "--sizes",
                             "--clients",
                             "--requests",
+                            "--seconds",
                             "--warmup",
                             "--real",
                             "--noise",

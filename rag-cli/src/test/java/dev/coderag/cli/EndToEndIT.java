@@ -122,22 +122,12 @@ class EndToEndIT {
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(JSON.readTree(health.body()).path("status").asText()).isEqualTo("ok");
 
-            HttpResponse<String> chat = HTTP.send(
-                    HttpRequest.newBuilder(URI.create(url + "/api/chat"))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"How are HTTP headers parsed?\"}"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> chat = postChat(url, "{\"query\": \"How are HTTP headers parsed?\"}");
             assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
             JsonNode answer = JSON.readTree(chat.body());
             assertThat(answer.path("sources").toString()).contains("HeaderParser.java");
 
-            HttpResponse<String> bad = HTTP.send(
-                    HttpRequest.newBuilder(URI.create(url + "/api/chat"))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString("{not json"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> bad = postChat(url, "{not json");
             assertThat(bad.statusCode()).isEqualTo(400);
 
             assertThat(get(url + "/").body()).contains("data-testid=\"question-input\"");
@@ -155,12 +145,7 @@ class EndToEndIT {
         String chatId;
         try (Proc server = Proc.rag(tmp, Map.of("RAG_DB", store.toString()), "serve", "--port", "0")) {
             String url = server.awaitUrl(T);
-            HttpResponse<String> chat = HTTP.send(
-                    HttpRequest.newBuilder(URI.create(url + "/api/chat"))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"How are HTTP headers parsed?\"}"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> chat = postChat(url, "{\"query\": \"How are HTTP headers parsed?\"}");
             assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
             chatId = JSON.readTree(chat.body()).path("chat_id").asText();
             assertThat(chatId).isNotBlank();
@@ -220,6 +205,15 @@ class EndToEndIT {
         assertThat(rebuilt.exitCode()).as(rebuilt.err()).isZero();
         Proc.Result status = Proc.runRag(tmp, Map.of(), T, "status", "--db", other.toString(), "--json");
         assertThat(JSON.readTree(status.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5-int8");
+    }
+
+    private static HttpResponse<String> postChat(String url, String json) throws IOException, InterruptedException {
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(url + "/api/chat"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(String url) throws IOException, InterruptedException {
