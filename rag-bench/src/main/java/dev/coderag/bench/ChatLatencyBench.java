@@ -75,6 +75,7 @@ public final class ChatLatencyBench {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Length of a measured run in seconds, or 0 to send a fixed number of requests (set once from the args). */
     private static int LOAD_SECONDS;
+
     private static final long SEED = 42;
     /** The server's trace stages reported; in the production path "vector" covers the BM25 searches too. */
     private static final List<String> STAGES = List.of(
