@@ -21,7 +21,14 @@ class WebUiTest {
     @Test
     void the_page_has_the_elements_browser_tests_look_for() {
         String html = WebUi.page(new WebUi.PageModel(
-                "1.0", "BAAI/bge-small-en-v1.5", LlmProvider.NONE, List.of(), Optional.empty(), List.of(), "tok"));
+                "1.0",
+                "BAAI/bge-small-en-v1.5",
+                LlmProvider.NONE,
+                List.of(),
+                Optional.empty(),
+                List.of(),
+                "tok",
+                Optional.empty()));
         assertThat(html).startsWith("<!DOCTYPE html>");
         assertThat(html)
                 .contains(
