@@ -2,7 +2,6 @@ package dev.coderag.chat.http;
 
 import dev.coderag.chat.mcp.CoderagMcp;
 import io.javalin.http.Context;
-import io.javalin.http.HttpResponseException;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
@@ -32,9 +31,10 @@ final class McpHandlers {
 
     /** {@code GET} and {@code DELETE /mcp}: no SSE stream and no session to end on a stateless server. */
     void notAllowed(Context ctx) {
-        ctx.header("Allow", "POST");
-        throw new HttpResponseException(
-                405, "this MCP endpoint is stateless: POST one JSON-RPC message per request", Map.of());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", "this MCP endpoint is stateless: POST one JSON-RPC message per request");
+        body.put("status", 405);
+        ctx.header("Allow", "POST").status(405).contentType("application/json").result(requests.toJson(body));
     }
 
     /** A response whose {@code sendError} writes {@code {"error", "status"}} instead of the container's page. */
