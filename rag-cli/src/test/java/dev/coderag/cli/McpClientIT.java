@@ -122,7 +122,7 @@ class McpClientIT {
         JsonNode def = r.get(3).path("structuredContent").path("definitions");
         assertThat(def).hasSize(1);
         assertThat(location(def.get(0))).isEqualTo(HEADER_PARSER + ":34-48");
-        assertThat(def.get(0).path("match").asText()).isEqualTo("suffix");
+        assertThat(def.get(0).path("match").asText()).isEqualTo("exact"); // the store knows qualified names
 
         // the true callers, from the fixture's source: parseHeaders calls parseHeader; cmd_fetch and cmd_routes
         // call fetch_with_retry

@@ -111,17 +111,17 @@ class McpStdioIT {
                     .contains("path_glob")
                     .doesNotContain("Exception")
                     .doesNotContain("\n");
+
+            in.close(); // the agent is done: the server ends by itself
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                stdout.add(line);
+            }
         }
-        // stdin closed: the server ends by itself
         assertThat(p.waitFor(T.toSeconds(), TimeUnit.SECONDS))
                 .as(stderr.toString())
                 .isTrue();
         errDone.get(10, TimeUnit.SECONDS);
         assertThat(p.exitValue()).as(stderr.toString()).isZero();
-        List<String> rest = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-                .lines()
-                .toList();
-        stdout.addAll(rest);
         assertThat(stdout).hasSize(6).allSatisfy(line -> {
             JsonNode m = JSON.readTree(line);
             assertThat(m.path("jsonrpc").asText()).isEqualTo("2.0");

@@ -56,7 +56,8 @@ public final class CoderagMcp {
      * @param allowWrites whether {@code reindex} is offered
      */
     public static McpSyncServer stdio(CodeTools tools, boolean allowWrites, InputStream in, OutputStream out) {
-        var transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, out, MAX_MESSAGE_BYTES);
+        var transport = new SerializedStdio(
+                new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, out, MAX_MESSAGE_BYTES));
         List<McpServerFeatures.SyncToolSpecification> specs = new McpTools(tools)
                 .bound(allowWrites).stream()
                         .map(b -> new McpServerFeatures.SyncToolSpecification(
