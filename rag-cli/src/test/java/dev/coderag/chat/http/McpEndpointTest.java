@@ -151,16 +151,21 @@ class McpEndpointTest {
                 HttpRequest.newBuilder(URI.create(http.base() + "/mcp")).DELETE());
         assertThat(delete.status()).isEqualTo(405);
 
-        Response tooLarge = http.send(mcp(
-                http,
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"q\":\"" + "a".repeat(1_100_000)
-                        + "\"}}"));
+        // a declared length over the limit is refused before the body is read
+        Response tooLarge = http.raw("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + open.port()
+                + "\r\nContent-Type: application/json\r\nAccept: " + ACCEPT
+                + "\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n" + LIST);
         assertThat(tooLarge.status()).isEqualTo(413);
         assertThat(tooLarge.json().path("error").asText()).doesNotContain("\n");
 
         Response garbage = http.send(mcp(http, "{not json"));
         assertThat(garbage.status()).isEqualTo(400);
-        assertThat(garbage.body()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(garbage.json().path("error").asText()).isEqualTo("Invalid message format");
+        assertThat(garbage.body()).doesNotContain("stackTrace").doesNotContain("Exception");
+        Response noAccept = http.send(mcp(http, LIST).setHeader("Accept", "application/json"));
+        assertThat(noAccept.status()).isEqualTo(400);
+        assertThat(noAccept.json().path("error").asText()).contains("Accept");
+        assertThat(noAccept.body()).doesNotContain("stackTrace");
 
         Response unknownTool = http.send(mcp(http, """
                 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"reindex","arguments":{"repo":"x"}}}"""));
