@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = ChatCli.Version.class,
         description = "Ask questions about the indexed repositories: serve the web chat and API, or ask once.",
-        subcommands = {ServeCommand.class, ChatCli.Ask.class},
+        subcommands = {ServeCommand.class, ChatCli.Ask.class, McpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class ChatCli implements Runnable {
 
@@ -55,8 +55,9 @@ public final class ChatCli implements Runnable {
     }
 
     /**
-     * Runs {@code serve …} or {@code ask "question" …} (or {@code --help}); returns the exit code. {@code serve}
-     * returns only after the server was stopped by SIGTERM / Ctrl-C.
+     * Runs {@code serve …}, {@code ask "question" …} or {@code mcp …} (or {@code --help}); returns the exit code.
+     * {@code serve} returns only after the server was stopped by SIGTERM / Ctrl-C, {@code mcp} when its stdin
+     * ends.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, System.getenv());
@@ -72,7 +73,7 @@ public final class ChatCli implements Runnable {
 
     @Override
     public void run() {
-        throw new UsageException("name a command: serve or ask (see --help)");
+        throw new UsageException("name a command: serve, ask or mcp (see --help)");
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -90,7 +91,13 @@ public final class ChatCli implements Runnable {
             Map.entry("--llm-base-url", "RAG_LLM_BASE_URL"),
             Map.entry("--llm-model", "RAG_LLM_MODEL"),
             Map.entry("--allow-path", "RAG_ALLOW_PATHS"),
-            Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"));
+            Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"),
+            Map.entry("--viewer-url", "RAG_VIEWER_URL"));
+
+    /** An environment variable as this command line sees it (tests pass their own), or null (also for ""). */
+    String env(String name) {
+        return name.isEmpty() ? null : env.get(name);
+    }
 
     private String defaultFromEnv(ArgSpec arg) {
         if (arg instanceof OptionSpec option) {
@@ -274,10 +281,6 @@ public final class ChatCli implements Runnable {
         }
         LlmConfig config = LlmConfig.of(provider, baseUrl, model, key).withFallback(fallback);
         return provider == LlmProvider.AZURE ? config.withApiVersion(env("AZURE_OPENAI_API_VERSION")) : config;
-    }
-
-    private String env(String name) {
-        return name.isEmpty() ? null : env.get(name);
     }
 
     private static String firstNonBlank(String... values) {

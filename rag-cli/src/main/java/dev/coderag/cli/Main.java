@@ -21,6 +21,8 @@ public final class Main {
               status              what the store holds: repositories, files, chunks, model
               serve               serve the web chat and the JSON API over an existing store
               ask "question"      answer one question from the command line (--json for scripts)
+              mcp                 the MCP server on stdio, for coding agents (Claude Code, Cursor, …);
+                                  ./rag serve offers it over HTTP at /mcp
               eval                measure retrieval quality on a benchmark (Hit@k, MRR@10, MAP@10)
 
             Options are flags or environment variables: --db / RAG_DB (default .rag), --host / RAG_HOST,
@@ -46,7 +48,7 @@ public final class Main {
         }
         return switch (args[0]) {
             case "ingest", "status" -> IngestCli.run(args, out, err);
-            case "serve", "ask" -> ChatCli.run(args, out, err);
+            case "serve", "ask", "mcp" -> ChatCli.run(args, out, err);
             case "eval" -> EvalCli.run(args, out, err);
             case "up" -> up(Arrays.copyOfRange(args, 1, args.length), out, err);
             case "-h", "--help", "help" -> {
@@ -54,8 +56,8 @@ public final class Main {
                 yield 0;
             }
             default -> {
-                err.println("rag: unknown command '" + args[0] + "' (commands: up, ingest, status, serve, ask, eval;"
-                        + " ./rag --help)");
+                err.println("rag: unknown command '" + args[0]
+                        + "' (commands: up, ingest, status, serve, ask, mcp, eval;" + " ./rag --help)");
                 yield 2;
             }
         };

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
-        description = "Serve the web chat and the JSON API until stopped (Ctrl-C / SIGTERM).")
+        description = "Serve the web chat, the JSON API (described at /openapi.json) and the MCP server for coding"
+                + " agents (Streamable HTTP at /mcp) until stopped (Ctrl-C / SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     ChatCli parent;
@@ -85,6 +86,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "without your git config or credentials, for at most 10 minutes and 2 GiB.")
     List<String> allowGitHosts = new ArrayList<>();
 
+    @Option(
+            names = "--allow-writes",
+            description = "Offer the MCP tool reindex at /mcp, which re-indexes a repository from the source it was"
+                    + " indexed from (env RAG_ALLOW_WRITES=true; default: read-only MCP tools only).")
+    boolean allowWrites;
+
     @Override
     public Integer call() throws InterruptedException {
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
@@ -96,7 +103,8 @@ final class ServeCommand implements Callable<Integer> {
                 .withPort(port)
                 .withChat(chat)
                 .withToken(Optional.ofNullable(token))
-                .withAllowedHosts(allowHosts);
+                .withAllowedHosts(allowHosts)
+                .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
         try {
             options.requireTokenUnlessLoopback(); // before the model loads: fail in milliseconds
         } catch (IllegalArgumentException e) {

@@ -44,6 +44,11 @@ class ChatCliTest {
                 .contains("--llm", "RAG_LLM", "--llm-base-url", "RAG_LLM_BASE_URL", "OPENAI_BASE_URL")
                 .contains("--llm-model", "RAG_LLM_MODEL")
                 .contains("--token", "RAG_TOKEN", "--allow-host", "RAG_ALLOW_HOSTS");
+        Result mcp = run(Map.of(), "mcp", "--help");
+        assertThat(mcp.code()).isZero();
+        assertThat(mcp.out())
+                .contains("--db", "--allow-writes", "RAG_ALLOW_WRITES", "--viewer-url", "RAG_VIEWER_URL")
+                .contains("stdout carries only", "claude mcp add", "/mcp");
         Result ask = run(Map.of(), "ask", "--help");
         assertThat(ask.code()).isZero();
         assertThat(ask.out()).contains("--repo").contains("--json").contains("QUESTION");
@@ -71,7 +76,7 @@ class ChatCliTest {
         assertThat(port.err()).contains("--port must be between 0 and 65535");
         Result none = run(Map.of());
         assertThat(none.code()).isEqualTo(2);
-        assertThat(none.err()).contains("serve or ask");
+        assertThat(none.err()).contains("serve, ask or mcp");
     }
 
     @Test

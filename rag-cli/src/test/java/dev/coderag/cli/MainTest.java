@@ -36,8 +36,9 @@ class MainTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .isEqualTo("rag: unknown command 'serv' (commands: up, ingest, status, serve, ask, eval; ./rag --help)"
-                        + System.lineSeparator());
+                .isEqualTo(
+                        "rag: unknown command 'serv' (commands: up, ingest, status, serve, ask, mcp, eval; ./rag --help)"
+                                + System.lineSeparator());
     }
 
     @Test

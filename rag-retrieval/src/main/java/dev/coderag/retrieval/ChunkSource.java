@@ -13,10 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Where the chunks of one retrieval come from: the store's searches and lookups, restricted to the request's
- * repository, and the sources of the previous answer. It is the only place their ids are obtained: the store
+ * {@link Scope} (searches by the store's filter, lookups by the same rule in Java), and the sources of the
+ * previous answer. It is the only place their ids are obtained: the store
  * returns every hit and lookup with the id it is stored under, so nothing on the read path re-hashes a chunk;
  * only the previous answer's few sources are hashed. Everything downstream reads {@link Found#id()}.
  *
@@ -24,14 +26,22 @@ import java.util.Optional;
  */
 final class ChunkSource {
     private final Store store;
+    private final Scope scope;
     private final Optional<String> repo;
     private final SearchFilter filter;
+    private final Predicate<Chunk> admits;
 
-    /** @param repo restrict every read to this repository; empty = all */
-    ChunkSource(Store store, Optional<String> repo) {
+    /**
+     * @param scope restrict every read to it
+     * @throws IllegalArgumentException for a path glob the store refuses
+     */
+    ChunkSource(Store store, Scope scope) {
         this.store = Objects.requireNonNull(store, "store");
-        this.repo = Objects.requireNonNull(repo, "repo");
-        this.filter = SearchFilter.repo(repo.orElse(null));
+        this.scope = Objects.requireNonNull(scope, "scope");
+        this.repo = scope.repo();
+        this.filter = scope.filter();
+        Predicate<Chunk> matcher = filter.matcher();
+        this.admits = scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
     }
 
     Optional<String> repo() {
@@ -40,6 +50,9 @@ final class ChunkSource {
 
     /** The nearest neighbours of {@code queryVector} in one table, best first. */
     List<Scored> vector(ChunkKind table, float[] queryVector, int k) {
+        if (!scope.tables().contains(table)) {
+            return List.of();
+        }
         return scored(store.vectors().search(table, queryVector, k, filter));
     }
 
@@ -54,6 +67,9 @@ final class ChunkSource {
 
     /** BM25 hits of one table as the store ranks them, for a prefetch that re-ranks them later ({@link #lexical}). */
     List<ScoredChunk> bm25(ChunkKind table, String query, int k) {
+        if (!scope.tables().contains(table)) {
+            return List.of();
+        }
         return store.lexical().search(table, query, k, filter);
     }
 
@@ -115,7 +131,10 @@ final class ChunkSource {
                 .toList();
     }
 
-    private static List<Found> found(List<StoredChunk> chunks) {
-        return chunks.stream().map(c -> new Found(c.id(), c.chunk())).toList();
+    private List<Found> found(List<StoredChunk> chunks) {
+        return chunks.stream()
+                .filter(c -> admits.test(c.chunk()))
+                .map(c -> new Found(c.id(), c.chunk()))
+                .toList();
     }
 }

@@ -85,14 +85,28 @@ public final class Retriever {
      * names nothing the previous answer's first sources are pinned.
      */
     public Retrieval retrieve(String query, Optional<String> repo, RetrievalMode mode, int limit, FollowUp followUp) {
+        return retrieve(query, Scope.repo(repo), mode, limit, followUp);
+    }
+
+    /**
+     * As {@link #retrieve(String, Optional, RetrievalMode, int)}, restricted to {@code scope}: every search, pin
+     * and graph neighbour is a chunk in it (what {@code search_code} of the MCP server asks with its filters).
+     *
+     * @throws IllegalArgumentException for a path glob the store refuses (too long, a reversed range)
+     */
+    public Retrieval retrieve(String query, Scope scope, RetrievalMode mode, int limit) {
+        return retrieve(query, scope, mode, limit, FollowUp.NONE);
+    }
+
+    private Retrieval retrieve(String query, Scope scope, RetrievalMode mode, int limit, FollowUp followUp) {
         Objects.requireNonNull(query, "query");
         Objects.requireNonNull(mode, "mode");
         ModeStrategy strategy = modes.get(mode);
         Stopwatch clock = new Stopwatch();
         AnalyzedQuery analyzed = AnalyzedQuery.of(query, followUp, strategy.joinsPreviousTerms());
         clock.lap("analyze");
-        Request request =
-                new Request(analyzed, followUp, limit, new ChunkSource(store, repo), clock, embedder, intents, routing);
+        Request request = new Request(
+                analyzed, followUp, limit, new ChunkSource(store, scope), clock, embedder, intents, routing);
         Selection selection = strategy.select(request);
         selection
                 .query()

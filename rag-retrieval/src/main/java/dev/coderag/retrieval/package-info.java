@@ -24,7 +24,7 @@
  * ({@link dev.coderag.retrieval.Retrieval}, {@link dev.coderag.retrieval.RetrievalHit},
  * {@link dev.coderag.retrieval.RetrievalTrace}, {@link dev.coderag.retrieval.CallRelation},
  * {@link dev.coderag.retrieval.Via}, {@link dev.coderag.retrieval.AnswerStyle}), plus
- * {@link dev.coderag.retrieval.RetrievalMode} and {@link dev.coderag.retrieval.Stopwatch}; everything else is
+ * {@link dev.coderag.retrieval.RetrievalMode}, {@link dev.coderag.retrieval.Scope} and {@link dev.coderag.retrieval.Stopwatch}; everything else is
  * package-private.
  *
  * <p>It may import rag-types ({@code dev.coderag.types}), rag-store ({@code dev.coderag.store}: searches,

@@ -38,6 +38,32 @@ class RetrieverTest {
     }
 
     @Test
+    void a_scoped_retrieval_returns_only_chunks_in_scope_pins_and_graph_included() {
+        // "parseHeader" is pinned by name and has callers: without a scope it is the first hit
+        String query = "who calls parseHeader in HeaderParser.java?";
+        assertThat(paths(retriever.retrieve(query, Optional.empty(), RetrievalMode.FULL, 10)))
+                .contains("router/src/main/java/dev/tinyroute/http/HeaderParser.java");
+        Scope python = new Scope(
+                dev.coderag.store.SearchFilter.repo(FixtureStore.REPO)
+                        .withLanguages(java.util.Set.of(dev.coderag.types.Language.PYTHON)),
+                java.util.Set.of(dev.coderag.types.ChunkKind.CODE));
+        Retrieval r = retriever.retrieve(query, python, RetrievalMode.FULL, 10);
+        assertThat(r.hits()).isNotEmpty().allSatisfy(h -> {
+            assertThat(h.chunk().language()).isEqualTo(dev.coderag.types.Language.PYTHON);
+            assertThat(h.chunk().kind()).isEqualTo(dev.coderag.types.ChunkKind.CODE);
+        });
+        Scope glob = new Scope(dev.coderag.store.SearchFilter.NONE.withPathGlob("web/**"), Scope.ALL.tables());
+        assertThat(paths(retriever.retrieve(query, glob, RetrievalMode.FULL, 10)))
+                .isNotEmpty()
+                .allMatch(p -> p.startsWith("web/"));
+        Scope readmes =
+                new Scope(dev.coderag.store.SearchFilter.NONE, java.util.Set.of(dev.coderag.types.ChunkKind.README));
+        assertThat(retriever.retrieve(query, readmes, RetrievalMode.FULL, 10).hits())
+                .isNotEmpty()
+                .allMatch(h -> h.chunk().kind() == dev.coderag.types.ChunkKind.README);
+    }
+
+    @Test
     void a_large_limit_returns_many_chunks_for_file_aggregation() {
         Retrieval r = retriever.retrieve("cache eviction", Optional.empty(), RetrievalMode.FULL, 60);
         assertThat(r.hits().size()).isGreaterThan(30).isLessThanOrEqualTo(60);

@@ -1,9 +1,12 @@
 package dev.coderag.store;
 
+import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
 import dev.coderag.types.Language;
 import dev.coderag.types.SymbolKind;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Restricts a search. Empty sets and an empty glob mean "no restriction"; restrictions combine with AND.
@@ -39,6 +42,20 @@ public record SearchFilter(Set<String> repos, Set<Language> languages, Set<Symbo
 
     public SearchFilter withPathGlob(String glob) {
         return new SearchFilter(repos, languages, symbolKinds, glob);
+    }
+
+    /**
+     * The filter as a test of one chunk, by the same rules the searches apply (for chunks found another way, e.g.
+     * by symbol or path). The glob is compiled here, once.
+     *
+     * @throws IllegalArgumentException for a path glob the searches refuse (too long, a reversed range)
+     */
+    public Predicate<Chunk> matcher() {
+        Predicate<String> path = PathGlob.compile(pathGlob);
+        return chunk -> (repos.isEmpty() || repos.contains(chunk.repo()))
+                && (languages.isEmpty() || languages.contains(chunk.language()))
+                && (symbolKinds.isEmpty() || chunk instanceof CodeChunk c && symbolKinds.contains(c.symbolKind()))
+                && path.test(chunk.path());
     }
 
     public boolean isEmpty() {

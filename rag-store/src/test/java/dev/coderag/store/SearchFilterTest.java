@@ -153,6 +153,27 @@ class SearchFilterTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
+    void the_matcher_admits_exactly_what_the_searches_return(Case c) {
+        Predicate<Chunk> matcher = c.filter().matcher();
+        assertThat(chunks.stream().filter(matcher).map(Chunk.class::cast).toList())
+                .containsExactlyElementsOf(expected(c));
+        // a symbol-kind filter admits no chunk of the other tables; the others judge them like code
+        Chunk readme = StoreFixtures.readme("gamma", "src/main/README.md", "Intro", "text");
+        boolean codeLike = c.filter().repos().isEmpty() || c.filter().repos().contains("gamma");
+        codeLike &= c.filter().languages().isEmpty();
+        codeLike &= c.filter().pathGlob().isEmpty() || c.filter().pathGlob().equals("src/main");
+        assertThat(matcher.test(readme))
+                .isEqualTo(codeLike && c.filter().symbolKinds().isEmpty());
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_glob_the_searches_refuse_is_refused_by_the_matcher_too() {
+        SearchFilter bad = SearchFilter.NONE.withPathGlob("[z-a]*.java");
+        org.assertj.core.api.Assertions.assertThatThrownBy(bad::matcher).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
     void the_graph_path_respects_filters_too(Case c) {
         // Same store files, but a zero exact threshold: every search with candidates goes through the graph.
         try (SqliteStore annStore = SqliteStore.open(

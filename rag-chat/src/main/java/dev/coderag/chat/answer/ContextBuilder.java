@@ -57,7 +57,12 @@ public final class ContextBuilder {
                 + c.language().id() + ")";
     }
 
-    static String body(Chunk chunk) {
+    /**
+     * The text of a chunk as a context block (and an MCP search result's snippet) shows it: code with its doc
+     * comment, a README section under its heading path, a manifest's package, description and dependencies, a
+     * module doc under its module name. Pure.
+     */
+    public static String body(Chunk chunk) {
         return switch (chunk) {
             case CodeChunk c -> {
                 String doc = c.docstring().strip();

@@ -29,8 +29,9 @@ import javax.crypto.spec.SecretKeySpec;
  *       CSRF token in a header htmx sends. Cross-site subresource reads are refused too. No CORS is offered.
  *   <li><b>Token</b>, when one is configured: {@code Authorization: Bearer} for the API, or the HttpOnly,
  *       SameSite=Strict cookie the login form sets; {@code /health}, the login page and static files stay open.
- *   <li><b>JSON</b>: a body sent to {@code /api/*} must be {@code application/json} (a form or text/plain body,
- *       which a page may send without a CORS preflight, is 415).
+ *   <li><b>JSON</b>: a body sent to {@code /api/*}, and any POST to {@code /mcp} (the MCP endpoint), must be
+ *       {@code application/json} (a form or text/plain body, which a page may send without a CORS preflight, is
+ *       415).
  * </ol>
  *
  * Every response gets the security headers ({@link #SECURITY_HEADERS}). Immutable and thread-safe.
@@ -115,7 +116,16 @@ final class Boundary {
             }
             throw new HttpRefusal(HttpRefusal.Reason.UNAUTHENTICATED, "a token is required (Authorization: Bearer …)");
         }
-        if (!safe && path.startsWith("/api/") && !ctx.body().isEmpty() && !isJson(ctx.contentType())) {
+        if (safe && ctx.contentLength() > 0) {
+            // A GET with a body (legal, rare): read it (bounded by the server's request size limit) so that
+            // closing the connection after the answer does not reset it under the client's feet (fuzzing saw the
+            // response to GET /metrics with 7 body bytes lost that way).
+            ctx.bodyAsBytes();
+        }
+        // /mcp's body is left unread for the MCP SDK, which reads it bounded: any POST there must say JSON
+        boolean jsonRoute = path.startsWith("/api/") && !ctx.body().isEmpty()
+                || path.equals("/mcp") && ctx.method().name().equals("POST");
+        if (!safe && jsonRoute && !isJson(ctx.contentType())) {
             throw new HttpRefusal(
                     HttpRefusal.Reason.NOT_JSON, "the body must be JSON (Content-Type: application/json)");
         }

@@ -1,9 +1,12 @@
 package dev.coderag.chat.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.coderag.chat.ApiContract;
+import dev.coderag.chat.ChatException;
+import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.ChatService;
+import dev.coderag.chat.mcp.CodeTools;
+import dev.coderag.chat.mcp.CoderagMcp;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoManager;
 import dev.coderag.chat.repos.SourceFiles;
@@ -14,11 +17,11 @@ import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
-import java.io.IOException;
-import java.io.InputStream;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Objects;
-import java.util.Properties;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +35,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChatServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChatServer.class);
-    public static final String VERSION = loadVersion();
+    public static final String VERSION = ApiContract.VERSION;
 
     private final ChatService service;
     private final RepoManager repos;
@@ -42,6 +45,8 @@ public final class ChatServer implements AutoCloseable {
     private final PageHandlers pages;
     private final OpsHandlers ops;
     private final LoginHandlers login;
+    private final McpHandlers mcp;
+    private final CoderagMcp.HttpEndpoint mcpEndpoint;
     private final Boundary boundary;
     private final Javalin app;
 
@@ -53,10 +58,15 @@ public final class ChatServer implements AutoCloseable {
         this.boundary = new Boundary(options, new SecureRandom());
         this.service = ChatService.create(store, embedder, options.chat());
         this.repos = new RepoManager(store, indexer);
+        SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);
         this.repoHandlers = new RepoHandlers(repos, requests);
-        this.sources = new SourceHandlers(new SourceFiles(store, indexer::checkout));
-        this.pages = new PageHandlers(service, repos, embedder, slots, boundary.csrfToken());
+        this.sources = new SourceHandlers(files);
+        this.pages = new PageHandlers(service, repos, embedder, files, slots, boundary.csrfToken());
+        CodeTools tools =
+                new CodeTools(service, repos, files, answer -> gated(slots, answer), () -> Optional.of(url()));
+        this.mcpEndpoint = CoderagMcp.http(tools, options.allowWrites());
+        this.mcp = new McpHandlers(mcpEndpoint, requests);
         this.login = new LoginHandlers(boundary);
         this.ops = new OpsHandlers(store, embedder, service, repos);
         this.app = Javalin.create(config -> {
@@ -101,6 +111,18 @@ public final class ChatServer implements AutoCloseable {
         return app.port();
     }
 
+    /**
+     * Every route Javalin serves, as {@code "METHOD /path"} (path parameters as {@code {name}}), in declaration
+     * order: what {@code /openapi.json} must describe.
+     */
+    public List<String> routes() {
+        return app.unsafe.internalRouter.allHttpHandlers().stream()
+                .map(e -> e.endpoint)
+                .filter(e -> e.method.isHttpMethod())
+                .map(e -> e.method.name() + " " + e.path)
+                .toList();
+    }
+
     /** {@code http://host:port/}. */
     public String url() {
         return "http://" + displayHost() + ":" + port() + "/";
@@ -122,6 +144,7 @@ public final class ChatServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
+        mcpEndpoint.close();
         repos.close();
     }
 
@@ -145,6 +168,11 @@ public final class ChatServer implements AutoCloseable {
         r.get("/api/chats/{id}/messages", chat::messages);
         r.post("/api/chats/{id}/messages", chat::post);
         r.get("/api/source", sources::json);
+        r.get("/openapi.json", OpenApi::serve);
+
+        r.post("/mcp", mcp::post);
+        r.get("/mcp", mcp::notAllowed);
+        r.delete("/mcp", mcp::notAllowed);
 
         r.get("/ui/repos", repoHandlers::listFragment);
         r.post("/ui/repos", repoHandlers::addFromForm);
@@ -156,23 +184,17 @@ public final class ChatServer implements AutoCloseable {
         r.error(404, HttpErrors::notFound);
     }
 
-    /** snake_case JSON for every response (the API contract). */
-    public static ObjectMapper mapper() {
-        return new ObjectMapper()
-                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** An MCP {@code ask} in one of the answer slots the API's questions share; busy is a tool error. */
+    private static ChatResponse gated(AnswerSlots slots, Supplier<ChatResponse> answer) {
+        try {
+            return slots.run(answer);
+        } catch (HttpRefusal r) {
+            throw new ChatException(ChatException.Reason.BUSY, r.getMessage());
+        }
     }
 
-    private static String loadVersion() {
-        try (InputStream in = ChatServer.class.getResourceAsStream("version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            String v = p.getProperty("version", "dev");
-            return v.startsWith("${") ? "dev" : v;
-        } catch (IOException e) {
-            return "dev";
-        }
+    /** snake_case JSON for every response (the API contract). */
+    public static ObjectMapper mapper() {
+        return ApiContract.mapper();
     }
 }

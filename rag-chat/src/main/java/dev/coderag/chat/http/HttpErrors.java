@@ -1,5 +1,6 @@
 package dev.coderag.chat.http;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.web.WebUi;
 import dev.coderag.store.StoreException;
@@ -126,17 +127,7 @@ final class HttpErrors {
      * forge lines in a client's log or ours) become spaces. Linear time.
      */
     static String oneLine(String message) {
-        String m = message == null || message.isBlank() ? "error" : message.strip();
-        StringBuilder sb = new StringBuilder(Math.min(m.length(), MAX_MESSAGE_CHARS + 1));
-        for (int i = 0; i < m.length() && sb.length() < MAX_MESSAGE_CHARS; i++) {
-            char c = m.charAt(i);
-            boolean lineBreak = Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
-            sb.append(lineBreak ? ' ' : c);
-        }
-        if (m.length() > MAX_MESSAGE_CHARS) {
-            sb.append('…');
-        }
-        return sb.toString();
+        return ApiContract.oneLine(message, MAX_MESSAGE_CHARS);
     }
 
     private static void respond(Context ctx, int status, String raw) {

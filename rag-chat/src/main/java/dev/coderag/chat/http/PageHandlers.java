@@ -9,6 +9,7 @@ import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.ChatService;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoManager;
+import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.chat.web.WebUi;
 import dev.coderag.store.Embedder;
 import io.javalin.http.Context;
@@ -29,20 +30,31 @@ final class PageHandlers {
     private final ChatService service;
     private final RepoManager repos;
     private final Embedder embedder;
+    private final SourceFiles files;
     private final AnswerSlots slots;
     private final String csrfToken;
     private final PendingTurns turns = new PendingTurns(System::nanoTime);
     private final SecureRandom random = new SecureRandom();
 
-    PageHandlers(ChatService service, RepoManager repos, Embedder embedder, AnswerSlots slots, String csrfToken) {
+    PageHandlers(
+            ChatService service,
+            RepoManager repos,
+            Embedder embedder,
+            SourceFiles files,
+            AnswerSlots slots,
+            String csrfToken) {
         this.service = service;
         this.repos = repos;
         this.embedder = embedder;
+        this.files = files;
         this.slots = slots;
         this.csrfToken = csrfToken;
     }
 
-    /** {@code GET /}, with the history of {@code ?chat=id} when that chat exists. */
+    /**
+     * {@code GET /}, with the history of {@code ?chat=id} when that chat exists, and the code viewer open on
+     * {@code ?repo=&path=&start=&end=} when those name an indexed file (what MCP results link to).
+     */
     void page(Context ctx) {
         Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
         List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
@@ -54,7 +66,23 @@ final class PageHandlers {
                 chat,
                 messages,
                 service.chats(),
-                csrfToken)));
+                csrfToken,
+                viewer(ctx))));
+    }
+
+    /** The code viewer's HTML for the lines the query names, or an error fragment saying why not. */
+    private Optional<String> viewer(Context ctx) {
+        String repo = ctx.queryParam("repo");
+        String path = ctx.queryParam("path");
+        if (repo == null || path == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SourceHandlers.view(
+                    files, repo, path, Requests.lineParam(ctx, "start"), Requests.lineParam(ctx, "end")));
+        } catch (ChatException e) {
+            return Optional.of(WebUi.errorFragment(HttpErrors.of(e).message()));
+        }
     }
 
     /** {@code POST /ui/ask}: {@code query}, optional {@code repo} and {@code chat_id} (a new chat otherwise). */

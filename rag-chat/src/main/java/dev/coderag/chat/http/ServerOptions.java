@@ -17,6 +17,8 @@ import java.util.Optional;
  *     carry (a name a DNS-rebinding page cannot forge is one the operator chose); never null
  * @param maxConcurrentAnswers answers written at once (a question past it gets 503 with {@code Retry-After});
  *     at least 1
+ * @param allowWrites whether the MCP endpoint offers the {@code reindex} tool (the operator's choice; the JSON
+ *     API's {@code POST /api/repos} is governed by the indexer's own rules)
  */
 public record ServerOptions(
         String host,
@@ -24,7 +26,8 @@ public record ServerOptions(
         ChatOptions chat,
         Optional<String> token,
         List<String> allowedHosts,
-        int maxConcurrentAnswers) {
+        int maxConcurrentAnswers,
+        boolean allowWrites) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
     public static final int DEFAULT_MAX_CONCURRENT_ANSWERS = 8;
@@ -72,30 +75,35 @@ public record ServerOptions(
                 ChatOptions.defaults(),
                 Optional.empty(),
                 List.of(),
-                DEFAULT_MAX_CONCURRENT_ANSWERS);
+                DEFAULT_MAX_CONCURRENT_ANSWERS,
+                false);
     }
 
     public ServerOptions withHost(String h) {
-        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers);
+        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers);
+        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites);
     }
 
     public ServerOptions withChat(ChatOptions c) {
-        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers);
+        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers, allowWrites);
     }
 
     public ServerOptions withToken(Optional<String> t) {
-        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers);
+        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers, allowWrites);
     }
 
     public ServerOptions withAllowedHosts(List<String> hosts) {
-        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers);
+        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers, allowWrites);
+    }
+
+    public ServerOptions withAllowWrites(boolean w) {
+        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, w);
     }
 
     public ServerOptions withMaxConcurrentAnswers(int n) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, n);
+        return new ServerOptions(host, port, chat, token, allowedHosts, n, allowWrites);
     }
 }

@@ -29,13 +29,25 @@ final class SourceHandlers {
 
     /** {@code GET /ui/source}: the viewer fragment. */
     void fragment(Context ctx) {
-        Integer start = lineParam(ctx, "start");
-        Integer end = lineParam(ctx, "end");
+        ctx.html(view(
+                sources,
+                ctx.queryParam("repo"),
+                ctx.queryParam("path"),
+                lineParam(ctx, "start"),
+                lineParam(ctx, "end")));
+    }
+
+    /**
+     * The viewer's HTML: the file around {@code start}–{@code end} (nullable), that range highlighted.
+     *
+     * @throws dev.coderag.chat.ChatException as {@link SourceFiles#read}
+     */
+    static String view(SourceFiles sources, String repo, String path, Integer start, Integer end) {
         int from = start == null ? 1 : Math.max(1, start - CONTEXT_LINES);
         Integer to = end == null ? null : (int) Math.min(Integer.MAX_VALUE, (long) end + CONTEXT_LINES);
-        SourceView view = sources.read(ctx.queryParam("repo"), ctx.queryParam("path"), from, to);
+        SourceView view = sources.read(repo, path, from, to);
         int hlStart = start == null ? view.start() : start;
         int hlEnd = end == null ? hlStart : end;
-        ctx.html(WebUi.codeView(view, hlStart, hlEnd));
+        return WebUi.codeView(view, hlStart, hlEnd);
     }
 }

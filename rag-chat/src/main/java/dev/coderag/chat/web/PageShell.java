@@ -77,9 +77,17 @@ final class PageShell {
                                                                 + WebUi.generatorLabel(m.generator()) + " · v"
                                                                 + m.version())
                                                         .withClass("build")
-                                                        .withData("testid", "build-info"))
+                                                        .withData("testid", "build-info"),
+                                                a("API").withHref("/openapi.json")
+                                                        .withClass("api-link")
+                                                        .withTitle("OpenAPI 3.1 description of the HTTP API;"
+                                                                + " coding agents: the MCP server at /mcp")
+                                                        .withData("testid", "api-link"))
                                         .withClass("topbar"),
-                                main(reposPanel(m.repos(), m.chats(), m.chat()), chatPanel(m, empty), codeViewer())
+                                main(
+                                                reposPanel(m.repos(), m.chats(), m.chat()),
+                                                chatPanel(m, empty),
+                                                codeViewer(m.viewerHtml()))
                                         .withClass("layout"))
                         // every htmx request of the page carries the per-process token (see the server's Boundary)
                         .attr("hx-headers", "{\"X-CSRF-Token\": " + WebUi.jsonString(m.csrfToken()) + "}")));
@@ -250,11 +258,14 @@ final class PageShell {
                 .withClass("welcome");
     }
 
-    private static DomContent codeViewer() {
-        return aside(div(p("Click a citation or a source to see the code here.").withClass("muted"))
-                        .withClass("viewer-empty"))
+    /** The code viewer: empty until a citation is clicked, or open on the lines the page was linked to. */
+    private static DomContent codeViewer(java.util.Optional<String> open) {
+        return aside(open.<DomContent>map(j2html.TagCreator::rawHtml)
+                        .orElseGet(() -> div(p("Click a citation or a source to see the code here.")
+                                        .withClass("muted"))
+                                .withClass("viewer-empty")))
                 .withId("code-viewer")
-                .withClass("viewer")
+                .withClass(open.isPresent() ? "viewer open" : "viewer")
                 .withData("testid", "code-viewer");
     }
 }

@@ -42,6 +42,12 @@ public final class WebUi {
 
     private WebUi() {}
 
+    /**
+     * What the page shows.
+     *
+     * @param viewerHtml the code viewer's content when the page opens on some lines (HTML rendered by
+     *     {@link #codeView} or {@link #errorFragment}), else empty
+     */
     public record PageModel(
             String version,
             String model,
@@ -50,7 +56,8 @@ public final class WebUi {
             Optional<ChatInfo> chat,
             List<ChatMessage> messages,
             List<ChatInfo> chats,
-            String csrfToken) {}
+            String csrfToken,
+            Optional<String> viewerHtml) {}
 
     /** The login form of a server with a token; {@code error} (nullable) says why the last try failed. */
     public static String loginPage(String error) {
@@ -102,6 +109,18 @@ public final class WebUi {
     }
 
     /** The code viewer fragment: numbered lines, the cited range highlighted. */
+    /**
+     * The page opened on lines of a file in the code viewer ({@code GET /?repo=…&path=…&start=…&end=…#L<start>}),
+     * relative to the server's root: what MCP results link to.
+     */
+    public static String viewerLink(String repo, String path, int start, int end) {
+        return "?repo=" + enc(repo) + "&path=" + enc(path) + "&start=" + start + "&end=" + end + "#L" + start;
+    }
+
+    private static String enc(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     public static String codeView(SourceView v, int hlStart, int hlEnd) {
         return CodeView.render(v, hlStart, hlEnd);
     }

@@ -29,7 +29,8 @@ class WebUiTest {
                 Optional.empty(),
                 List.of(),
                 List.of(new ChatInfo("c1", null, "2026-11-24T10:00:00Z", 2, "<script>alert(1)</script> how?")),
-                "tok"));
+                "tok",
+                Optional.empty()));
         assertThat(html).startsWith("<!DOCTYPE html>");
         assertThat(html)
                 .contains(

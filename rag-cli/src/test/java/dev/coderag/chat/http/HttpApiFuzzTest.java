@@ -55,6 +55,8 @@ class HttpApiFuzzTest {
         "/ui/ask",
         "/ui/stream/{x}",
         "/ui/source",
+        "/mcp",
+        "/openapi.json",
         "/static/app.js",
         "/{x}"
     };

@@ -37,6 +37,12 @@
     };
   }
 
+  // a page opened on some lines (a link from an MCP result) shows them
+  document.addEventListener("DOMContentLoaded", function () {
+    var h = document.querySelector("#code-viewer.open .hl");
+    if (h) h.scrollIntoView({ block: "center" });
+  });
+
   htmx.onLoad(function (root) {
     if (!root.querySelectorAll) return;
     if (root.dataset && root.dataset.stream) startStream(root);
