@@ -38,6 +38,9 @@ final class TreeFacts {
     /** A named child of the root node. */
     record TopNode(String type, int start, int end) {}
 
+    /** How deep {@link #addTopLevel} looks into nested containers ({@code #ifdef} in a namespace …). */
+    private static final int MAX_CONTAINER_DEPTH = 16;
+
     private TreeFacts() {}
 
     /**
@@ -53,7 +56,7 @@ final class TreeFacts {
         String[] captureNames = query.captureNames();
         TreeFacts facts = new TreeFacts();
         Set<Long> seenDefs = new HashSet<>();
-        TSTree tree = parser.parseString(null, src.text());
+        TSTree tree = parser.parseString(null, handler.textForParser(src.text()));
         if (tree == null) {
             throw new IllegalStateException("tree-sitter returned no tree for " + file.path());
         }
@@ -109,16 +112,32 @@ final class TreeFacts {
             facts.comments.sort(Comparator.comparingInt(Comment::start));
             facts.attributes.sort(Comparator.comparingInt(a -> a[0]));
             facts.moduleDoc = handler.moduleDoc(root, src, facts.comments, file);
-            int count = root.getNamedChildCount();
-            for (int i = 0; i < count; i++) {
-                TSNode child = root.getNamedChild(i);
-                facts.topLevel.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
-            }
+            addTopLevel(facts.topLevel, root, handler, 0);
         } finally {
             // Nodes point into the tree: nothing below may touch a TSNode (SIGSEGV after close).
             tree.close();
         }
         return facts;
+    }
+
+    /**
+     * The named children of {@code node}, with {@link LanguageHandler#isTransparent} containers replaced by
+     * their items (a container's name, condition or value, held in a field, is left out). Nested containers
+     * deeper than {@link #MAX_CONTAINER_DEPTH} stay whole.
+     */
+    private static void addTopLevel(List<TopNode> out, TSNode node, LanguageHandler handler, int depth) {
+        int count = node.getChildCount();
+        for (int i = 0; i < count; i++) {
+            TSNode child = node.getChild(i);
+            if (!child.isNamed()) {
+                continue;
+            }
+            if (depth < MAX_CONTAINER_DEPTH && handler.isTransparent(child.getType())) {
+                addTopLevel(out, child, handler, depth + 1);
+            } else if (depth == 0 || node.getFieldNameForChild(i) == null) {
+                out.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
+            }
+        }
     }
 
     private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {
