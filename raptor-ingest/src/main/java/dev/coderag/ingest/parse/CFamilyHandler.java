@@ -105,6 +105,12 @@ final class CFamilyHandler extends LanguageHandler {
         return BORING.contains(nodeType);
     }
 
+    /** An include guard's {@code #define X} has no value and is no module code. */
+    @Override
+    String requiredField(String nodeType) {
+        return nodeType.equals("preproc_def") ? "value" : null;
+    }
+
     @Override
     boolean isTransparent(String nodeType) {
         return CONTAINERS.contains(nodeType);

@@ -200,6 +200,14 @@ abstract class LanguageHandler {
         return false;
     }
 
+    /**
+     * A field a top-level node of this type must have to be module code, or null: C's {@code #define X}
+     * without a value (an include guard) says nothing.
+     */
+    String requiredField(String nodeType) {
+        return null;
+    }
+
     /** Top-level nodes that group several definitions (Go {@code type (…)}, {@code const a = …, b = …}). */
     boolean isDeclarationGroup(String nodeType) {
         return false;

@@ -132,12 +132,19 @@ final class TreeFacts {
             if (!child.isNamed()) {
                 continue;
             }
+            String required = handler.requiredField(child.getType());
             if (depth < MAX_CONTAINER_DEPTH && handler.isTransparent(child.getType())) {
                 addTopLevel(out, child, handler, depth + 1);
+            } else if (required != null && isMissing(child.getChildByFieldName(required))) {
+                continue; // says nothing (an include guard's #define)
             } else if (depth == 0 || node.getFieldNameForChild(i) == null) {
                 out.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
             }
         }
+    }
+
+    private static boolean isMissing(TSNode node) {
+        return node == null || node.isNull();
     }
 
     private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {
