@@ -4,6 +4,7 @@ import dev.coderag.ingest.parse.LanguageHandler.Comment;
 import dev.coderag.ingest.parse.LanguageHandler.CompiledQuery;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.SymbolKind;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.treesitter.TSInputEncoding;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;
 import org.treesitter.TSQueryCapture;
@@ -41,6 +43,14 @@ final class TreeFacts {
     /** How deep {@link #addTopLevel} looks into nested containers ({@code #ifdef} in a namespace …). */
     private static final int MAX_CONTAINER_DEPTH = 16;
 
+    /** What a parse may take at least, and per KiB of text on top (1 MiB: about 6 s). */
+    private static final long PARSE_BASE_NANOS = 1_000_000_000L;
+
+    private static final long PARSE_NANOS_PER_KIB = 5_000_000L;
+
+    /** Bytes handed to tree-sitter per read. */
+    private static final int READ_CHUNK = 64 * 1024;
+
     private TreeFacts() {}
 
     /**
@@ -56,10 +66,7 @@ final class TreeFacts {
         String[] captureNames = query.captureNames();
         TreeFacts facts = new TreeFacts();
         Set<Long> seenDefs = new HashSet<>();
-        TSTree tree = parser.parseString(null, handler.textForParser(src.text()));
-        if (tree == null) {
-            throw new IllegalStateException("tree-sitter returned no tree for " + file.path());
-        }
+        TSTree tree = parse(parser, handler.textForParser(src.text()), file.path());
         try {
             TSNode root = tree.getRootNode();
             cursor.exec(query.query(), root);
@@ -118,6 +125,37 @@ final class TreeFacts {
             tree.close();
         }
         return facts;
+    }
+
+    /**
+     * Parses with a deadline: a grammar can loop on some input (tree-sitter-tsx 0.23.2 does on
+     * ParseFuzzTestInputs/code/crash-e9c0…), and a hostile file must not hold ingest forever. Tree-sitter
+     * asks {@link org.treesitter.TSParserProgress} between steps; past {@link #PARSE_BASE_NANOS} plus
+     * {@link #PARSE_NANOS_PER_KIB} a KiB the parse is cancelled, the parser reset (it would otherwise resume
+     * the cancelled parse) and the file left to {@link ChunkParser}'s plain-text fallback.
+     *
+     * @throws IllegalStateException when tree-sitter gives no tree or runs out of time
+     */
+    private static TSTree parse(TSParser parser, String text, String path) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        long budget = PARSE_BASE_NANOS + PARSE_NANOS_PER_KIB * (bytes.length / 1024);
+        long deadline = System.nanoTime() + budget;
+        TSTree tree = parser.parseWithOptions(
+                new byte[Math.clamp(bytes.length, 1, READ_CHUNK)],
+                null,
+                (buffer, offset, point) -> {
+                    int n = Math.max(0, Math.min(buffer.length, bytes.length - offset));
+                    System.arraycopy(bytes, offset, buffer, 0, n);
+                    return n;
+                },
+                TSInputEncoding.TSInputEncodingUTF8,
+                state -> System.nanoTime() - deadline > 0);
+        if (tree == null) {
+            parser.reset();
+            throw new IllegalStateException(
+                    "tree-sitter gave no tree for " + path + " within " + budget / 1_000_000 + " ms");
+        }
+        return tree;
     }
 
     /**

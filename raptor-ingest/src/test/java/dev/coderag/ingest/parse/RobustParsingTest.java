@@ -114,6 +114,26 @@ class RobustParsingTest {
     }
 
     @Test
+    void a_grammar_that_never_finishes_is_cut_off_and_the_file_kept_as_text() {
+        // Found by ParseFuzzTest#code (crash-e9c0…): tree-sitter-tsx 0.23.2 loops on these 608 characters.
+        String text = Fixtures.resource("parse/tsx-hang.tsx");
+        long start = System.nanoTime();
+        ParseResult result = Fixtures.parse("web/view.tsx", text);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(millis).as("cut off after about a second").isBetween(900L, 5_000L);
+        assertThat(result.category()).isEqualTo(FileCategory.CODE);
+        assertThat(Fixtures.code(result)).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.symbolKind()).isEqualTo(SymbolKind.TEXT);
+            assertThat(c.language()).isEqualTo(Language.TSX);
+        });
+        assertThat(Fixtures.code(Fixtures.parse("web/ok.tsx", "export const A = () => <b>ok</b>;\n")))
+                .as("the parser that was cut off still works")
+                .extracting(CodeChunk::symbol)
+                .containsExactly("A");
+    }
+
+    @Test
     void files_are_categorised_by_name_alone() {
         assertThat(ChunkParser.categorize("a/B.java")).isEqualTo(FileCategory.CODE);
         assertThat(ChunkParser.categorize("x.PY")).isEqualTo(FileCategory.CODE);
