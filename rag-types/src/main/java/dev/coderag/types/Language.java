@@ -3,7 +3,11 @@ package dev.coderag.types;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Languages the ingester knows. {@link #id()} is the stable lower-case name used in storage and JSON. */
+/**
+ * Languages the ingester knows. {@link #id()} is the stable lower-case name used in storage and JSON.
+ *
+ * <p>New constants go at the end: a store's graph files record languages by ordinal.
+ */
 public enum Language {
     JAVA("java", ".java"),
     PYTHON("python", ".py", ".pyi"),
@@ -17,7 +21,13 @@ public enum Language {
     XML("xml", ".xml"),
     JSON("json", ".json"),
     /** Any other text file, chunked as plain text when that option is on. */
-    TEXT("text");
+    TEXT("text"),
+    KOTLIN("kotlin", ".kt", ".kts"),
+    CSHARP("csharp", ".cs"),
+    /** C; a {@code .h} header may turn out to be C++ when parsed (see the ingester's handlers). */
+    C("c", ".c", ".h"),
+    CPP("cpp", ".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++"),
+    SHELL("shell", ".sh", ".bash");
 
     private final String id;
     private final String[] extensions;

@@ -4,11 +4,15 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A build manifest (Cargo.toml, pom.xml, package.json, go.mod, pyproject.toml).
+ * A build manifest (Cargo.toml, pom.xml, package.json, go.mod, pyproject.toml, build.gradle(.kts),
+ * settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj, CMakeLists.txt).
  *
- * @param name the package/module/artifact name, or the file name when the manifest declares none
+ * @param name the package/module/artifact name, or the file name when the manifest declares none (a
+ *     {@code .csproj} without an assembly name is named as MSBuild names it: the file name without
+ *     {@code .csproj})
  * @param description the declared description, or ""
- * @param dependencies declared dependencies as written ("serde 1.0", "org.junit:junit-bom"), in file order
+ * @param dependencies declared dependencies as written ("serde 1.0", "org.junit:junit-bom",
+ *     "com.squareup.okio:okio:3.9.0 (testImplementation)"), in file order
  */
 public record ManifestChunk(
         String repo,

@@ -28,8 +28,6 @@ import org.treesitter.TSQueryCursor;
  */
 public final class ChunkParser {
     private static final Logger LOG = LoggerFactory.getLogger(ChunkParser.class);
-    private static final Set<String> MANIFESTS =
-            Set.of("Cargo.toml", "pom.xml", "package.json", "go.mod", "pyproject.toml");
     private static final Set<String> MARKDOWN = Set.of(".md", ".markdown");
 
     /** Handlers by lower-case extension (with the dot). */
@@ -87,6 +85,23 @@ public final class ChunkParser {
         for (String ext : List.of(".js", ".jsx", ".mjs", ".cjs")) {
             map.put(ext, javascript);
         }
+        LanguageHandler kotlin = new KotlinHandler();
+        map.put(".kt", kotlin);
+        map.put(".kts", kotlin);
+        map.put(".cs", new CSharpHandler());
+        map.put(".c", CFamilyHandler.c());
+        LanguageHandler cpp = CFamilyHandler.cpp();
+        LanguageHandler cppHeader = CFamilyHandler.cppHeader();
+        map.put(".h", CFamilyHandler.cHeader(cppHeader));
+        for (String ext : List.of(".cpp", ".cc", ".cxx", ".c++")) {
+            map.put(ext, cpp);
+        }
+        for (String ext : List.of(".hpp", ".hh", ".hxx", ".h++")) {
+            map.put(ext, cppHeader);
+        }
+        LanguageHandler shell = new ShellHandler();
+        map.put(".sh", shell);
+        map.put(".bash", shell);
         return Map.copyOf(map);
     }
 
@@ -105,13 +120,14 @@ public final class ChunkParser {
     }
 
     /**
-     * Category by file name alone: MANIFEST for Cargo.toml, pom.xml, package.json, go.mod and
-     * pyproject.toml; DOC for Markdown; CODE for Java, Python, Rust, Go, TypeScript, TSX and JavaScript;
-     * UNSUPPORTED for anything else. Never null.
+     * Category by file name alone: MANIFEST for Cargo.toml, pom.xml, package.json, go.mod, pyproject.toml,
+     * build.gradle(.kts), settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj and
+     * CMakeLists.txt; DOC for Markdown; CODE for Java, Python, Rust, Go, TypeScript, TSX, JavaScript, Kotlin,
+     * C#, C, C++ and shell; UNSUPPORTED for anything else. Never null.
      */
     public static FileCategory categorize(String path) {
         String name = fileName(Objects.requireNonNull(path, "path"));
-        if (MANIFESTS.contains(name)) {
+        if (ManifestParser.isManifest(name)) {
             return FileCategory.MANIFEST;
         }
         String ext = extension(name);
@@ -154,7 +170,7 @@ public final class ChunkParser {
     }
 
     private List<Chunk> code(SourceFile file, SourceText src) {
-        LanguageHandler handler = handlerFor(file.path());
+        LanguageHandler handler = handlerFor(file.path()).forText(src.text());
         if (src.text().isBlank()) {
             return List.of();
         }

@@ -105,7 +105,8 @@ final class DefinitionChunks {
                 }
             }
             if (m.bodyStart >= 0 && !isEmptyBody(src, m)) {
-                replacements.add(new Replacement(m.bodyStart, m.bodyEnd, handler.bodyPlaceholder()));
+                replacements.add(
+                        new Replacement(m.bodyStart, m.bodyEnd, handler.bodyPlaceholder(src.byteAt(m.bodyStart))));
             }
         }
         replacements.sort(Comparator.comparingInt(Replacement::start));

@@ -99,7 +99,9 @@ final class DefinitionTree {
             Definition p = d.parent;
             d.insideFunction = p != null && (p.functionLike() || p.insideFunction);
             boolean inClassLike = p != null && CLASS_LIKE.contains(p.kind);
-            d.finalKind = handler.refineKind(d.kind, d.name, inClassLike);
+            boolean hasReceiver = d.receiver != null && !d.receiver.isEmpty();
+            String owner = hasReceiver ? d.receiver : p == null ? null : p.name;
+            d.finalKind = handler.refineKind(d.kind, d.name, owner, inClassLike);
             d.chunked = !d.insideFunction
                     && d.kind != SymbolKind.MODULE
                     && !(d.functionLike() && d.bodyStart < 0 && inClassLike);
@@ -108,10 +110,10 @@ final class DefinitionTree {
                 for (Definition a = p; a != null; a = a.parent) {
                     names.addFirst(a.name);
                 }
-                d.enclosing = String.join(".", names);
-                if (d.enclosing.isEmpty() && d.receiver != null) {
-                    d.enclosing = d.receiver;
+                if (hasReceiver) {
+                    names.add(d.receiver); // Go's receiver, C++'s Type:: in an out-of-class definition
                 }
+                d.enclosing = String.join(".", names);
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.coderag.ingest.parse.LanguageHandler.Comment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * How a language marks the doc comment of a definition among the comments right above it. A closed set of
@@ -19,16 +20,30 @@ sealed interface DocRule {
 
     /**
      * One block doc comment right above, or the run of line doc comments right above; nothing after a blank
-     * line (Go, Rust).
+     * line (Go, Rust, C#, C and C++, shell).
      *
      * @param isBlockDoc whether the comment right above is a block doc
      * @param isLineDoc whether a comment belongs to the run of line docs
      * @param isDocText whether a line of the run is doc text (Go leaves out {@code //go:} directives)
-     * @param marker the line comment marker to strip from the text
+     * @param markers the line comment markers to strip from the text, longest first (the first that matches
+     *     a line is stripped)
      */
     record LineRun(
-            Predicate<String> isBlockDoc, Predicate<String> isLineDoc, Predicate<String> isDocText, String marker)
-            implements DocRule {}
+            Predicate<String> isBlockDoc,
+            Predicate<String> isLineDoc,
+            Predicate<String> isDocText,
+            List<String> markers)
+            implements DocRule {
+        public LineRun {
+            markers = List.copyOf(markers);
+        }
+    }
+
+    /**
+     * Another rule whose doc text is then rewritten: C#'s XML doc comments become plain text, Doxygen's
+     * {@code @brief} is dropped.
+     */
+    record Mapped(DocRule rule, UnaryOperator<String> then) implements DocRule {}
 
     /**
      * How many comments of the block, counted from the bottom, form the doc; 0 for none.
@@ -56,6 +71,7 @@ sealed interface DocRule {
                 }
                 yield count;
             }
+            case Mapped mapped -> mapped.rule().count(block, blankLineBefore);
         };
     }
 
@@ -75,8 +91,9 @@ sealed interface DocRule {
                         lines.add(c.text());
                     }
                 }
-                yield DocText.fromLineComments(lines, run.marker());
+                yield DocText.fromLineComments(lines, run.markers());
             }
+            case Mapped mapped -> mapped.then().apply(mapped.rule().text(docComments));
         };
     }
 }

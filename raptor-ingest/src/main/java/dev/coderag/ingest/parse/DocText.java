@@ -31,13 +31,19 @@ final class DocText {
         return dedentAndTrim(lines, false);
     }
 
-    /** Consecutive line comments ({@code ///}, {@code //!}, {@code //}, {@code #}): drops the marker. */
-    static String fromLineComments(List<String> comments, String marker) {
+    /**
+     * Consecutive line comments ({@code ///}, {@code //!}, {@code //}, {@code #}): drops the first of the
+     * markers that starts each line.
+     */
+    static String fromLineComments(List<String> comments, List<String> markers) {
         List<String> lines = new ArrayList<>(comments.size());
         for (String comment : comments) {
             String line = comment.strip();
-            if (line.startsWith(marker)) {
-                line = line.substring(marker.length());
+            for (String marker : markers) {
+                if (line.startsWith(marker)) {
+                    line = line.substring(marker.length());
+                    break;
+                }
             }
             lines.add(line);
         }

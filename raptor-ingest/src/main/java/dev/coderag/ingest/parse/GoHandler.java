@@ -25,7 +25,7 @@ final class GoHandler extends LanguageHandler {
                         c -> c.startsWith("/*"),
                         c -> c.startsWith("//"),
                         c -> !DIRECTIVE.matcher(c).matches(),
-                        "//"));
+                        List.of("//")));
     }
 
     @Override

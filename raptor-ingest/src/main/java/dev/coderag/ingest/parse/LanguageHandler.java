@@ -24,7 +24,8 @@ import org.treesitter.TSQuery;
  *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
  *       for a container that only contributes its name to {@code enclosing} (Rust {@code mod}, TS
  *       {@code namespace}).
- *   <li>{@code @name}: the definition's name (same match); {@code @receiver}: a Go method's receiver type.
+ *   <li>{@code @name}: the definition's name (same match); {@code @receiver}: a Go method's receiver type, or
+ *       C++'s qualified name {@code Type::name} (captured as both, each cleaned by the handler).
  *   <li>{@code @wrapped} / {@code @outer}: a node that widens a definition (export, decorators,
  *       {@code const x = () => …}, Go's {@code type} keyword); applied only when the outer node wraps
  *       exactly one such node.
@@ -127,8 +128,13 @@ abstract class LanguageHandler {
         return "//";
     }
 
-    /** What a member's body becomes in its class chunk. */
-    String bodyPlaceholder() {
+    /**
+     * What a member's body becomes in its class chunk.
+     *
+     * @param first the body's first byte: Kotlin's {@code = expr} and C#'s {@code => expr} bodies read
+     *     differently from a block
+     */
+    String bodyPlaceholder(byte first) {
         return "{ … }";
     }
 
@@ -146,6 +152,14 @@ abstract class LanguageHandler {
     /** The doc text of the comments chosen by {@link #docCommentCount}. */
     final String docText(List<Comment> docComments) {
         return docRule.text(docComments);
+    }
+
+    /**
+     * The text tree-sitter parses: the file's text, or (C++) a copy with the same byte offsets in which what
+     * the grammar cannot read is blanked.
+     */
+    String textForParser(String text) {
+        return text;
     }
 
     /** A docstring inside the body (Python), or "". Called while the tree is open. */
@@ -168,8 +182,13 @@ abstract class LanguageHandler {
         return raw;
     }
 
-    /** The kind after context: a function in a class-like container is a method, some are constructors. */
-    SymbolKind refineKind(SymbolKind kind, String name, boolean inClassLike) {
+    /**
+     * The kind after context: a function in a class-like container is a method, some are constructors.
+     *
+     * @param owner the name of the enclosing definition, else the receiver (Go, C++ {@code Type::name}), else
+     *     null
+     */
+    SymbolKind refineKind(SymbolKind kind, String name, String owner, boolean inClassLike) {
         if (kind == SymbolKind.FUNCTION && inClassLike) {
             return SymbolKind.METHOD;
         }
@@ -181,9 +200,34 @@ abstract class LanguageHandler {
         return false;
     }
 
+    /**
+     * A field a top-level node of this type must have to be module code, or null: C's {@code #define X}
+     * without a value (an include guard) says nothing.
+     */
+    String requiredField(String nodeType) {
+        return null;
+    }
+
     /** Top-level nodes that group several definitions (Go {@code type (…)}, {@code const a = …, b = …}). */
     boolean isDeclarationGroup(String nodeType) {
         return false;
+    }
+
+    /**
+     * Containers whose items count as top-level for module code: C's {@code #ifndef} include guards and
+     * {@code extern "C"} blocks, C++ and C# namespace bodies. Their named children without a field (and
+     * those that are containers themselves) are looked at instead of the container.
+     */
+    boolean isTransparent(String nodeType) {
+        return false;
+    }
+
+    /**
+     * The handler for a file with this text: itself, except where the extension is ambiguous (a {@code .h}
+     * header holding C++ is parsed as C++).
+     */
+    LanguageHandler forText(String text) {
+        return this;
     }
 
     /** A comment captured from the tree, with its byte range and rows (0-based, inclusive). */

@@ -1,59 +1,85 @@
 package dev.coderag.ingest.parse;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.coderag.types.ManifestChunk;
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.xml.sax.ErrorHandler;
-import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
 
 /**
- * Reads the name, description and dependencies of Cargo.toml, pom.xml, package.json, go.mod and
- * pyproject.toml into one chunk covering the whole file. A manifest that does not parse still gives a
- * chunk, named after the file: TOML (through {@link TomlTables}), JSON and XML are read whole or not at all,
- * go.mod line by line. Thread-safe.
+ * Reads the name, description and dependencies of a build manifest into one chunk covering the whole file.
+ * Which files are manifests, and who reads each, is the table {@link #FORMATS}: Cargo.toml and pyproject.toml
+ * ({@link TomlManifests}), package.json (here), go.mod and requirements*.txt ({@link LineManifests}), pom.xml
+ * and *.csproj ({@link XmlManifests}), build.gradle(.kts) and settings.gradle(.kts) ({@link GradleManifest}),
+ * setup.cfg ({@link SetupCfg}), setup.py ({@link SetupPy}) and CMakeLists.txt ({@link CMakeManifest}). A
+ * manifest that does not parse still gives a chunk, named after the file: TOML, JSON and XML are read whole or
+ * not at all, the others by scanners that never fail. Thread-safe.
  *
- * <p>Dependencies are written as "name version" (Cargo, npm, go, Poetry), as declared (PEP 621
- * requirement strings) or as "groupId:artifactId" (Maven); non-runtime ones carry a suffix such as
- * " (dev)" or " (test)".
+ * <p>Dependencies are written as "name version" (Cargo, npm, go, Poetry, NuGet, CMake), as declared (PEP 508
+ * requirement strings, Gradle notations) or as "groupId:artifactId" (Maven); non-runtime ones carry a suffix
+ * such as " (dev)" or " (test)".
  */
 final class ManifestParser {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Reads one format; may throw on text it cannot read (the chunk is then named after the file). */
+    @FunctionalInterface
+    private interface Reader {
+        ManifestInfo read(String text, String fileName) throws Exception;
+    }
+
+    /** A manifest format: which file names it has and how it is read. */
+    private record Format(Predicate<String> fileName, Reader reader) {
+        static Format named(String name, Reader reader) {
+            return new Format(name::equals, reader);
+        }
+    }
+
+    private static final List<Format> FORMATS = List.of(
+            Format.named("Cargo.toml", (text, name) -> TomlManifests.cargo(text)),
+            Format.named("pyproject.toml", (text, name) -> TomlManifests.pyproject(text)),
+            Format.named("package.json", (text, name) -> packageJson(text)),
+            Format.named("go.mod", (text, name) -> LineManifests.goMod(text)),
+            Format.named("pom.xml", (text, name) -> XmlManifests.pom(text)),
+            new Format(name -> name.endsWith(".csproj") && name.length() > ".csproj".length(), XmlManifests::csproj),
+            new Format(
+                    name -> name.equals("build.gradle")
+                            || name.equals("build.gradle.kts")
+                            || name.equals("settings.gradle")
+                            || name.equals("settings.gradle.kts"),
+                    GradleManifest::read),
+            new Format(name -> name.startsWith("requirements") && name.endsWith(".txt"), LineManifests::requirements),
+            Format.named("setup.cfg", (text, name) -> SetupCfg.read(text)),
+            Format.named("setup.py", (text, name) -> SetupPy.read(text)),
+            Format.named("CMakeLists.txt", (text, name) -> CMakeManifest.read(text)));
+
     private ManifestParser() {}
 
-    private record Info(String name, String description, List<String> dependencies) {}
+    /** Whether a file name (without directories) is a manifest's. */
+    static boolean isManifest(String fileName) {
+        return format(fileName) != null;
+    }
+
+    private static Format format(String fileName) {
+        for (Format f : FORMATS) {
+            if (f.fileName().test(fileName)) {
+                return f;
+            }
+        }
+        return null;
+    }
 
     static ManifestChunk parse(SourceFile file, SourceText src) {
         String fileName = ModuleNames.fileName(file.path());
-        Info info;
+        Format format = format(fileName);
+        ManifestInfo info;
         try {
-            info = switch (fileName) {
-                case "Cargo.toml" -> cargo(TomlTables.parse(src.text()));
-                case "pyproject.toml" -> pyproject(TomlTables.parse(src.text()));
-                case "package.json" -> packageJson(src.text());
-                case "go.mod" -> goMod(src.text());
-                case "pom.xml" -> pom(src.text());
-                default -> new Info("", "", List.of());
-            };
-        } catch (RuntimeException | IOException | SAXException | ParserConfigurationException e) {
-            info = new Info("", "", List.of()); // unreadable: still indexed under the file's name
+            info = format == null ? ManifestInfo.NONE : format.reader().read(src.text(), fileName);
+        } catch (Exception e) {
+            info = ManifestInfo.NONE; // unreadable: still indexed under the file's name
         }
         String name = info.name().isBlank() ? fileName : info.name().strip();
         return new ManifestChunk(
@@ -67,127 +93,42 @@ final class ManifestParser {
                 file.modelId());
     }
 
+    /** Whitespace runs become one space; one pass. */
     private static String collapse(String text) {
-        return text == null ? "" : text.strip().replaceAll("\\s+", " ");
-    }
-
-    private static String string(Object o) {
-        return o instanceof String s ? s : "";
-    }
-
-    // ---- Cargo.toml ----
-
-    private static Info cargo(Map<String, Object> toml) {
-        List<String> deps = new ArrayList<>();
-        cargoDeps(toml, deps);
-        if (TomlTables.at(toml, "target") instanceof Map<?, ?> targets) {
-            for (Object target : targets.values()) {
-                if (target instanceof Map<?, ?> t) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> cast = (Map<String, Object>) t;
-                    cargoDeps(cast, deps);
+        if (text == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                space = !out.isEmpty();
+            } else {
+                if (space) {
+                    out.append(' ');
                 }
+                space = false;
+                out.append(c);
             }
         }
-        addCargoTable(TomlTables.at(toml, "workspace", "dependencies"), "", deps);
-        return new Info(
-                string(TomlTables.at(toml, "package", "name")),
-                string(TomlTables.at(toml, "package", "description")),
-                deps);
-    }
-
-    private static void cargoDeps(Map<String, Object> table, List<String> deps) {
-        addCargoTable(table.get("dependencies"), "", deps);
-        addCargoTable(table.get("dev-dependencies"), " (dev)", deps);
-        addCargoTable(table.get("build-dependencies"), " (build)", deps);
-    }
-
-    private static void addCargoTable(Object table, String suffix, List<String> deps) {
-        addVersionTable(table, suffix, deps, name -> true);
-    }
-
-    /**
-     * A table of name → version: {@code serde = "1.0"}, {@code tokio = { version = "1", … }} or a
-     * {@code [dependencies.x]} table (Cargo and Poetry write dependencies alike).
-     */
-    private static void addVersionTable(Object table, String suffix, List<String> deps, Predicate<String> include) {
-        if (!(table instanceof Map<?, ?> map)) {
-            return;
-        }
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String name = String.valueOf(e.getKey());
-            if (!include.test(name)) {
-                continue;
-            }
-            String version =
-                    e.getValue() instanceof Map<?, ?> spec ? string(spec.get("version")) : string(e.getValue());
-            deps.add((version.isEmpty() ? name : name + " " + version) + suffix);
-        }
-    }
-
-    // ---- pyproject.toml ----
-
-    private static Info pyproject(Map<String, Object> toml) {
-        List<String> deps = new ArrayList<>();
-        addStrings(TomlTables.at(toml, "project", "dependencies"), "", deps);
-        if (TomlTables.at(toml, "project", "optional-dependencies") instanceof Map<?, ?> extras) {
-            for (Map.Entry<?, ?> e : extras.entrySet()) {
-                addStrings(e.getValue(), " (" + e.getKey() + ")", deps);
-            }
-        }
-        if (TomlTables.at(toml, "dependency-groups") instanceof Map<?, ?> groups) {
-            for (Map.Entry<?, ?> e : groups.entrySet()) {
-                addStrings(e.getValue(), " (" + e.getKey() + ")", deps);
-            }
-        }
-        addPoetry(TomlTables.at(toml, "tool", "poetry", "dependencies"), "", deps);
-        addPoetry(TomlTables.at(toml, "tool", "poetry", "dev-dependencies"), " (dev)", deps);
-        if (TomlTables.at(toml, "tool", "poetry", "group") instanceof Map<?, ?> groups) {
-            for (Map.Entry<?, ?> e : groups.entrySet()) {
-                if (e.getValue() instanceof Map<?, ?> group) {
-                    addPoetry(group.get("dependencies"), " (" + e.getKey() + ")", deps);
-                }
-            }
-        }
-        String name = string(TomlTables.at(toml, "project", "name"));
-        String description = string(TomlTables.at(toml, "project", "description"));
-        if (name.isEmpty()) {
-            name = string(TomlTables.at(toml, "tool", "poetry", "name"));
-        }
-        if (description.isEmpty()) {
-            description = string(TomlTables.at(toml, "tool", "poetry", "description"));
-        }
-        return new Info(name, description, deps);
-    }
-
-    private static void addStrings(Object list, String suffix, List<String> deps) {
-        if (list instanceof List<?> items) {
-            for (Object item : items) {
-                if (item instanceof String s && !s.isBlank()) {
-                    deps.add(s.strip() + suffix);
-                }
-            }
-        }
-    }
-
-    private static void addPoetry(Object table, String suffix, List<String> deps) {
-        // "python" is the interpreter constraint, not a dependency
-        addVersionTable(table, suffix, deps, name -> !name.equals("python"));
+        return out.toString();
     }
 
     // ---- package.json ----
 
-    private static Info packageJson(String text) throws JsonProcessingException {
+    private static ManifestInfo packageJson(String text) throws Exception {
         JsonNode root = JSON.readTree(text);
         if (root == null || !root.isObject()) {
-            return new Info("", "", List.of());
+            return ManifestInfo.NONE;
         }
         List<String> deps = new ArrayList<>();
         addNpm(root.get("dependencies"), "", deps);
         addNpm(root.get("devDependencies"), " (dev)", deps);
         addNpm(root.get("peerDependencies"), " (peer)", deps);
         addNpm(root.get("optionalDependencies"), " (optional)", deps);
-        return new Info(root.path("name").asText(""), root.path("description").asText(""), deps);
+        return new ManifestInfo(
+                root.path("name").asText(""), root.path("description").asText(""), deps);
     }
 
     private static void addNpm(JsonNode table, String suffix, List<String> deps) {
@@ -200,135 +141,5 @@ final class ManifestParser {
             String version = e.getValue().isTextual() ? e.getValue().asText() : "";
             deps.add((version.isEmpty() ? e.getKey() : e.getKey() + " " + version) + suffix);
         }
-    }
-
-    // ---- go.mod ----
-
-    private static Info goMod(String text) {
-        String module = "";
-        List<String> deps = new ArrayList<>();
-        boolean inRequire = false;
-        for (String raw : text.split("\n")) {
-            String line = raw.strip();
-            boolean indirect = line.contains("// indirect");
-            int comment = line.indexOf("//");
-            if (comment >= 0) {
-                line = line.substring(0, comment).strip();
-            }
-            if (line.isEmpty()) {
-                continue;
-            }
-            if (inRequire) {
-                if (line.equals(")")) {
-                    inRequire = false;
-                } else {
-                    addGoRequire(line, indirect, deps);
-                }
-            } else if (line.startsWith("module ")) {
-                module = unquote(line.substring("module ".length()).strip());
-            } else if (line.equals("require (") || line.equals("require(")) {
-                inRequire = true;
-            } else if (line.startsWith("require ")) {
-                addGoRequire(line.substring("require ".length()).strip(), indirect, deps);
-            }
-        }
-        return new Info(module, "", deps);
-    }
-
-    private static void addGoRequire(String spec, boolean indirect, List<String> deps) {
-        String[] parts = spec.split("\\s+");
-        String dep = parts.length >= 2 ? unquote(parts[0]) + " " + parts[1] : unquote(parts[0]);
-        deps.add(indirect ? dep + " (indirect)" : dep);
-    }
-
-    private static String unquote(String s) {
-        return s.length() >= 2 && (s.startsWith("\"") && s.endsWith("\"") || s.startsWith("`") && s.endsWith("`"))
-                ? s.substring(1, s.length() - 1)
-                : s;
-    }
-
-    // ---- pom.xml ----
-
-    /** The JDK parser with DOCTYPEs, external entities and XInclude off (no XXE, no network). */
-    private static DocumentBuilder xmlParser() throws ParserConfigurationException {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
-        factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-        factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-        factory.setXIncludeAware(false);
-        factory.setExpandEntityReferences(false);
-        factory.setNamespaceAware(false);
-        DocumentBuilder builder = factory.newDocumentBuilder();
-        builder.setErrorHandler(new ErrorHandler() {
-            @Override
-            public void warning(SAXParseException e) {}
-
-            @Override
-            public void error(SAXParseException e) throws SAXException {
-                throw e;
-            }
-
-            @Override
-            public void fatalError(SAXParseException e) throws SAXException {
-                throw e;
-            }
-        });
-        return builder;
-    }
-
-    private static Info pom(String text) throws ParserConfigurationException, IOException, SAXException {
-        Document doc = xmlParser().parse(new InputSource(new StringReader(text)));
-        Element project = doc.getDocumentElement();
-        List<String> deps = new ArrayList<>();
-        Element dependencies = child(project, "dependencies");
-        addMavenDeps(dependencies, deps);
-        Element management = child(project, "dependencyManagement");
-        if (management != null) {
-            addMavenDeps(child(management, "dependencies"), deps);
-        }
-        String name = childText(project, "artifactId");
-        if (name.isEmpty()) {
-            name = childText(project, "name");
-        }
-        return new Info(name, childText(project, "description"), deps);
-    }
-
-    private static void addMavenDeps(Element dependencies, List<String> deps) {
-        if (dependencies == null) {
-            return;
-        }
-        for (Node n = dependencies.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element dep && localName(dep).equals("dependency")) {
-                String coordinates = childText(dep, "groupId") + ":" + childText(dep, "artifactId");
-                String scope = childText(dep, "scope");
-                boolean plain = scope.isEmpty() || scope.equals("compile");
-                deps.add(plain ? coordinates : coordinates + " (" + scope + ")");
-            }
-        }
-    }
-
-    private static String localName(Element e) {
-        String tag = e.getTagName();
-        int colon = tag.indexOf(':');
-        return colon < 0 ? tag : tag.substring(colon + 1);
-    }
-
-    private static Element child(Element parent, String name) {
-        if (parent == null) {
-            return null;
-        }
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && localName(e).equals(name)) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    private static String childText(Element parent, String name) {
-        Element e = child(parent, name);
-        return e == null ? "" : e.getTextContent().strip();
     }
 }

@@ -3,7 +3,10 @@ package dev.coderag.ingest.parse;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.SymbolKind;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Top-level code outside every definition (constants, {@code if __name__ == "__main__"}, route tables,
@@ -60,18 +63,49 @@ final class ModuleCode {
      * Whether a top-level node is (the wrapper of) a definition, or a declaration group of them; other
      * statements that merely contain a definition (an object literal with methods) stay module code.
      */
-    private static boolean isDefinition(
-            TreeFacts.TopNode node, List<Definition> topDefs, int from, LanguageHandler handler) {
-        for (int i = from; i < topDefs.size() && topDefs.get(i).codeStart < node.end(); i++) {
-            Definition d = topDefs.get(i);
-            if (d.declEnd <= node.start()) {
-                continue;
+    private static boolean isDefinition(TreeFacts.TopNode node, ModuleLevel defs, LanguageHandler handler) {
+        return defs.starts().contains(node.start())
+                || (handler.isDeclarationGroup(node.type()) && defs.anyStartsIn(node.start(), node.end()));
+    }
+
+    /**
+     * The definitions at module level (no ancestor but modules: top-level, or in a namespace whose items
+     * count as top-level): where each one's code and declaration start, and the declaration starts of those
+     * that are not modules, ascending.
+     */
+    private record ModuleLevel(Set<Integer> starts, int[] declStarts) {
+        static ModuleLevel of(List<Definition> sortedDefs) {
+            Set<Integer> starts = new HashSet<>();
+            List<Integer> declStarts = new ArrayList<>();
+            for (Definition d : sortedDefs) {
+                if (!onlyModulesAround(d)) {
+                    continue;
+                }
+                starts.add(d.codeStart);
+                starts.add(d.declStart);
+                if (d.kind != SymbolKind.MODULE) {
+                    declStarts.add(d.declStart);
+                }
             }
-            if (d.codeStart == node.start() || d.declStart == node.start() || handler.isDeclarationGroup(node.type())) {
-                return true;
-            }
+            return new ModuleLevel(
+                    starts,
+                    declStarts.stream().mapToInt(Integer::intValue).sorted().toArray());
         }
-        return false;
+
+        boolean anyStartsIn(int from, int to) {
+            int i = Arrays.binarySearch(declStarts, from);
+            int first = i >= 0 ? i : -i - 1;
+            return first < declStarts.length && declStarts[first] < to;
+        }
+
+        private static boolean onlyModulesAround(Definition d) {
+            for (Definition a = d.parent; a != null; a = a.parent) {
+                if (a.kind != SymbolKind.MODULE) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /**
@@ -84,12 +118,10 @@ final class ModuleCode {
         LanguageHandler handler = code.handler();
         SourceFile file = code.file();
         SourceText src = code.src();
-        List<Definition> topDefs =
-                facts.defs.stream().filter(d -> d.parent == null).toList();
+        ModuleLevel defs = ModuleLevel.of(facts.defs);
         int docEndRow = facts.moduleDoc == null ? -1 : facts.moduleDoc.endLine() - 1;
         List<int[]> groups = new ArrayList<>();
         int[] current = null;
-        int defIndex = 0;
         int commentsFrom = -1; // first row of the comments directly above the current node
         int commentsTo = -1;
         for (TreeFacts.TopNode node : facts.topLevel) {
@@ -106,10 +138,7 @@ final class ModuleCode {
             }
             int attachedFrom = commentsFrom >= 0 && commentsTo + 1 == startRow ? commentsFrom : startRow;
             commentsFrom = -1;
-            while (defIndex < topDefs.size() && topDefs.get(defIndex).declEnd <= node.start()) {
-                defIndex++;
-            }
-            if (isDefinition(node, topDefs, defIndex, handler)) {
+            if (isDefinition(node, defs, handler)) {
                 current = null;
                 continue;
             }

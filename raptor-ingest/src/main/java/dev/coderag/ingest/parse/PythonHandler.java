@@ -20,12 +20,12 @@ final class PythonHandler extends LanguageHandler {
     }
 
     @Override
-    String bodyPlaceholder() {
+    String bodyPlaceholder(byte first) {
         return "...";
     }
 
     @Override
-    SymbolKind refineKind(SymbolKind kind, String name, boolean inClassLike) {
+    SymbolKind refineKind(SymbolKind kind, String name, String owner, boolean inClassLike) {
         if (kind == SymbolKind.FUNCTION && inClassLike) {
             return name.equals("__init__") ? SymbolKind.CONSTRUCTOR : SymbolKind.METHOD;
         }

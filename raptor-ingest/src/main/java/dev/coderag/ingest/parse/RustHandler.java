@@ -17,7 +17,7 @@ final class RustHandler extends LanguageHandler {
                 List.of("rust.scm"),
                 TreeSitterRust::new,
                 Set.of("block", "field_declaration_list", "declaration_list", "enum_variant_list"),
-                new DocRule.LineRun(BlockDocs::isJavadoc, RustHandler::isOuterLineDoc, c -> true, "///"));
+                new DocRule.LineRun(BlockDocs::isJavadoc, RustHandler::isOuterLineDoc, c -> true, List.of("///")));
     }
 
     private static boolean isOuterLineDoc(String comment) {

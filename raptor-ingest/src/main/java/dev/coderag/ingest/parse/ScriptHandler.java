@@ -35,11 +35,11 @@ final class ScriptHandler extends LanguageHandler {
     }
 
     @Override
-    SymbolKind refineKind(SymbolKind kind, String name, boolean inClassLike) {
+    SymbolKind refineKind(SymbolKind kind, String name, String owner, boolean inClassLike) {
         if (kind == SymbolKind.METHOD && name.equals("constructor")) {
             return SymbolKind.CONSTRUCTOR;
         }
-        return super.refineKind(kind, name, inClassLike);
+        return super.refineKind(kind, name, owner, inClassLike);
     }
 
     @Override

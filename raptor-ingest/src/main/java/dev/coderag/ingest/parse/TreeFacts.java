@@ -4,6 +4,7 @@ import dev.coderag.ingest.parse.LanguageHandler.Comment;
 import dev.coderag.ingest.parse.LanguageHandler.CompiledQuery;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.SymbolKind;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.treesitter.TSInputEncoding;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;
 import org.treesitter.TSQueryCapture;
@@ -38,6 +40,17 @@ final class TreeFacts {
     /** A named child of the root node. */
     record TopNode(String type, int start, int end) {}
 
+    /** How deep {@link #addTopLevel} looks into nested containers ({@code #ifdef} in a namespace …). */
+    private static final int MAX_CONTAINER_DEPTH = 16;
+
+    /** What a parse may take at least, and per KiB of text on top (1 MiB: about 6 s). */
+    private static final long PARSE_BASE_NANOS = 1_000_000_000L;
+
+    private static final long PARSE_NANOS_PER_KIB = 5_000_000L;
+
+    /** Bytes handed to tree-sitter per read. */
+    private static final int READ_CHUNK = 64 * 1024;
+
     private TreeFacts() {}
 
     /**
@@ -53,10 +66,7 @@ final class TreeFacts {
         String[] captureNames = query.captureNames();
         TreeFacts facts = new TreeFacts();
         Set<Long> seenDefs = new HashSet<>();
-        TSTree tree = parser.parseString(null, src.text());
-        if (tree == null) {
-            throw new IllegalStateException("tree-sitter returned no tree for " + file.path());
-        }
+        TSTree tree = parse(parser, handler.textForParser(src.text()), file.path());
         try {
             TSNode root = tree.getRootNode();
             cursor.exec(query.query(), root);
@@ -109,16 +119,70 @@ final class TreeFacts {
             facts.comments.sort(Comparator.comparingInt(Comment::start));
             facts.attributes.sort(Comparator.comparingInt(a -> a[0]));
             facts.moduleDoc = handler.moduleDoc(root, src, facts.comments, file);
-            int count = root.getNamedChildCount();
-            for (int i = 0; i < count; i++) {
-                TSNode child = root.getNamedChild(i);
-                facts.topLevel.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
-            }
+            addTopLevel(facts.topLevel, root, handler, 0);
         } finally {
             // Nodes point into the tree: nothing below may touch a TSNode (SIGSEGV after close).
             tree.close();
         }
         return facts;
+    }
+
+    /**
+     * Parses with a deadline: a grammar can loop on some input (tree-sitter-tsx 0.23.2 does on
+     * ParseFuzzTestInputs/code/crash-e9c0…), and a hostile file must not hold ingest forever. Tree-sitter
+     * asks {@link org.treesitter.TSParserProgress} between steps; past {@link #PARSE_BASE_NANOS} plus
+     * {@link #PARSE_NANOS_PER_KIB} a KiB the parse is cancelled, the parser reset (it would otherwise resume
+     * the cancelled parse) and the file left to {@link ChunkParser}'s plain-text fallback.
+     *
+     * @throws IllegalStateException when tree-sitter gives no tree or runs out of time
+     */
+    private static TSTree parse(TSParser parser, String text, String path) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        long budget = PARSE_BASE_NANOS + PARSE_NANOS_PER_KIB * (bytes.length / 1024);
+        long deadline = System.nanoTime() + budget;
+        TSTree tree = parser.parseWithOptions(
+                new byte[Math.clamp(bytes.length, 1, READ_CHUNK)],
+                null,
+                (buffer, offset, point) -> {
+                    int n = Math.max(0, Math.min(buffer.length, bytes.length - offset));
+                    System.arraycopy(bytes, offset, buffer, 0, n);
+                    return n;
+                },
+                TSInputEncoding.TSInputEncodingUTF8,
+                state -> System.nanoTime() - deadline > 0);
+        if (tree == null) {
+            parser.reset();
+            throw new IllegalStateException(
+                    "tree-sitter gave no tree for " + path + " within " + budget / 1_000_000 + " ms");
+        }
+        return tree;
+    }
+
+    /**
+     * The named children of {@code node}, with {@link LanguageHandler#isTransparent} containers replaced by
+     * their items (a container's name, condition or value, held in a field, is left out). Nested containers
+     * deeper than {@link #MAX_CONTAINER_DEPTH} stay whole.
+     */
+    private static void addTopLevel(List<TopNode> out, TSNode node, LanguageHandler handler, int depth) {
+        int count = node.getChildCount();
+        for (int i = 0; i < count; i++) {
+            TSNode child = node.getChild(i);
+            if (!child.isNamed()) {
+                continue;
+            }
+            String required = handler.requiredField(child.getType());
+            if (depth < MAX_CONTAINER_DEPTH && handler.isTransparent(child.getType())) {
+                addTopLevel(out, child, handler, depth + 1);
+            } else if (required != null && isMissing(child.getChildByFieldName(required))) {
+                continue; // says nothing (an include guard's #define)
+            } else if (depth == 0 || node.getFieldNameForChild(i) == null) {
+                out.add(new TopNode(child.getType(), child.getStartByte(), child.getEndByte()));
+            }
+        }
+    }
+
+    private static boolean isMissing(TSNode node) {
+        return node == null || node.isNull();
     }
 
     private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {

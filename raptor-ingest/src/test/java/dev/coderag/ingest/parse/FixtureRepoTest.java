@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.Language;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
@@ -54,7 +55,7 @@ class FixtureRepoTest {
         Map<FileCategory, Long> counts = new TreeMap<>();
         RESULTS.values().forEach(r -> counts.merge(r.category(), 1L, Long::sum));
         assertThat(counts)
-                .containsEntry(FileCategory.CODE, 14L)
+                .containsEntry(FileCategory.CODE, 15L)
                 .containsEntry(FileCategory.DOC, 2L)
                 .containsEntry(FileCategory.MANIFEST, 5L)
                 .containsEntry(FileCategory.UNSUPPORTED, 1L);
@@ -62,6 +63,8 @@ class FixtureRepoTest {
         assertThat(all()).filteredOn(ModuleDocChunk.class::isInstance).hasSize(7);
         assertThat(all()).filteredOn(ReadmeChunk.class::isInstance).hasSize(11);
         assertThat(all()).filteredOn(ManifestChunk.class::isInstance).hasSize(5);
+        assertThat(code("scripts/smoke.sh", "smoke.sh").language()).isEqualTo(Language.SHELL);
+        assertThat(RESULTS.get("scripts/release.rb").category()).isEqualTo(FileCategory.UNSUPPORTED);
     }
 
     @Test

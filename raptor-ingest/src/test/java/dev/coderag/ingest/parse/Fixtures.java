@@ -34,6 +34,14 @@ final class Fixtures {
         return PARSER.parse(new SourceFile(REPO, path, resource("parse/" + name), MODEL));
     }
 
+    /**
+     * Parses {@code real/<project>/<path>}, an unmodified file of a real open-source project (sources and
+     * licences in {@code real/README.md}), at its own path.
+     */
+    static ParseResult parseReal(String project, String path) {
+        return PARSER.parse(new SourceFile(REPO, path, resource("real/" + project + "/" + path), MODEL));
+    }
+
     static ParseResult parse(String path, String text) {
         return PARSER.parse(new SourceFile(REPO, path, text, MODEL));
     }
@@ -54,6 +62,13 @@ final class Fixtures {
                 .as("chunks named %s among %s", qualifiedName, names(result))
                 .hasSize(1);
         return matching.getFirst();
+    }
+
+    /** Every code chunk with this qualified name (overloads, parts), in file order. */
+    static List<CodeChunk> all(ParseResult result, String qualifiedName) {
+        return code(result).stream()
+                .filter(c -> c.qualifiedName().equals(qualifiedName))
+                .toList();
     }
 
     static List<String> names(ParseResult result) {

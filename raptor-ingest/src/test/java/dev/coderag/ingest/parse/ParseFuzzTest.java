@@ -10,18 +10,47 @@ import dev.coderag.types.ReadmeChunk;
 import java.util.List;
 
 /**
- * Fuzzes the parsers that read a repository's files, all untrusted text: {@link ManifestParser} (Cargo.toml,
- * pyproject.toml, package.json, go.mod, pom.xml), {@link MarkdownChunker} and {@link ChunkParser} with its
- * tree-sitter grammars. Contract: no exception escapes (the one documented, a blank repo or path, is never
+ * Fuzzes the parsers that read a repository's files, all untrusted text: {@link ManifestParser} (every format
+ * it reads, picked by file name), {@link MarkdownChunker} and {@link ChunkParser} with its tree-sitter grammars
+ * (every language, picked by extension; a {@code .h} header goes to C or C++ by its text). Contract: no exception escapes (the one documented, a blank repo or path, is never
  * provoked here), every chunk's line range lies within the file, and parsing takes bounded time.
  *
  * <p>{@code ./mvnw verify} fuzzes each method for a fixed time; other runs replay
  * {@code ParseFuzzTestInputs/<method>/}.
  */
 class ParseFuzzTest {
-    private static final String[] MANIFESTS = {"Cargo.toml", "pyproject.toml", "package.json", "go.mod", "pom.xml"};
+    private static final String[] MANIFESTS = {
+        "Cargo.toml",
+        "pyproject.toml",
+        "package.json",
+        "go.mod",
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "settings.gradle",
+        "settings.gradle.kts",
+        "requirements.txt",
+        "requirements-dev.txt",
+        "setup.cfg",
+        "setup.py",
+        "App.csproj",
+        "CMakeLists.txt"
+    };
     private static final String[] CODE = {
-        "src/A.java", "pkg/mod.py", "cmd/main.go", "src/lib.rs", "web/app.ts", "web/view.tsx", "web/app.js"
+        "src/A.java",
+        "pkg/mod.py",
+        "cmd/main.go",
+        "src/lib.rs",
+        "web/app.ts",
+        "web/view.tsx",
+        "web/app.js",
+        "src/Main.kt",
+        "src/Program.cs",
+        "src/buf.c",
+        "include/buf.h",
+        "src/cache.cpp",
+        "include/cache.hpp",
+        "scripts/run.sh"
     };
     private static final long BUDGET_NANOS = 2_000_000_000L;
     private static final ChunkParser PARSER = ChunkParser.create(ParseOptions.DEFAULT);

@@ -87,26 +87,26 @@ class RobustParsingTest {
     @Test
     void unsupported_files_are_dropped_by_default_and_windowed_with_plain_text_on() {
         String script = IntStream.rangeClosed(1, 130)
-                .mapToObj(i -> "echo step " + i)
-                .collect(Collectors.joining("\n", "#!/bin/sh\n", "\n"));
-        ParseResult off = Fixtures.parse("deploy/run.sh", script);
+                .mapToObj(i -> "puts 'step " + i + "'")
+                .collect(Collectors.joining("\n", "#!/usr/bin/env ruby\n", "\n"));
+        ParseResult off = Fixtures.parse("deploy/run.rb", script);
         assertThat(off.category()).isEqualTo(FileCategory.UNSUPPORTED);
         assertThat(off.chunks()).isEmpty();
 
         ChunkParser plain = ChunkParser.create(ParseOptions.DEFAULT.withPlainText(true));
-        ParseResult on = plain.parse(new SourceFile("shop", "deploy/run.sh", script, "m"));
+        ParseResult on = plain.parse(new SourceFile("shop", "deploy/run.rb", script, "m"));
         assertThat(on.category()).isEqualTo(FileCategory.UNSUPPORTED);
         List<CodeChunk> windows = Fixtures.code(on);
         assertThat(windows).hasSize(3);
         assertThat(windows)
                 .extracting(CodeChunk::location)
-                .containsExactly("deploy/run.sh:1-60", "deploy/run.sh:61-120", "deploy/run.sh:121-131");
+                .containsExactly("deploy/run.rb:1-60", "deploy/run.rb:61-120", "deploy/run.rb:121-131");
         assertThat(windows).allSatisfy(w -> {
-            assertThat(w.symbol()).isEqualTo("run.sh");
+            assertThat(w.symbol()).isEqualTo("run.rb");
             assertThat(w.symbolKind()).isEqualTo(SymbolKind.TEXT);
             assertThat(w.language()).isEqualTo(Language.TEXT);
         });
-        assertThat(windows.get(2).code()).startsWith("echo step 120\n").endsWith("echo step 130");
+        assertThat(windows.get(2).code()).startsWith("puts 'step 120'\n").endsWith("puts 'step 130'");
 
         ParseResult toml = plain.parse(new SourceFile("shop", "config/app.toml", "[server]\nport = 8080\n", "m"));
         assertThat(Fixtures.code(toml)).singleElement().satisfies(w -> assertThat(w.language())
@@ -114,18 +114,89 @@ class RobustParsingTest {
     }
 
     @Test
+    void a_grammar_that_never_finishes_is_cut_off_and_the_file_kept_as_text() {
+        // Found by ParseFuzzTest#code (crash-e9c0…): tree-sitter-tsx 0.23.2 loops on these 608 characters.
+        String text = Fixtures.resource("parse/tsx-hang.tsx");
+        long start = System.nanoTime();
+        ParseResult result = Fixtures.parse("web/view.tsx", text);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(millis).as("cut off after about a second").isBetween(900L, 5_000L);
+        assertThat(result.category()).isEqualTo(FileCategory.CODE);
+        assertThat(Fixtures.code(result)).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.symbolKind()).isEqualTo(SymbolKind.TEXT);
+            assertThat(c.language()).isEqualTo(Language.TSX);
+        });
+        assertThat(Fixtures.code(Fixtures.parse("web/ok.tsx", "export const A = () => <b>ok</b>;\n")))
+                .as("the parser that was cut off still works")
+                .extracting(CodeChunk::symbol)
+                .containsExactly("A");
+    }
+
+    @Test
     void files_are_categorised_by_name_alone() {
         assertThat(ChunkParser.categorize("a/B.java")).isEqualTo(FileCategory.CODE);
         assertThat(ChunkParser.categorize("x.PY")).isEqualTo(FileCategory.CODE);
-        for (String code : List.of("a.rs", "a.go", "a.ts", "a.tsx", "a.js", "a.jsx", "a.mjs", "a.cjs", "a.pyi")) {
+        for (String code : List.of(
+                "a.rs",
+                "a.go",
+                "a.ts",
+                "a.tsx",
+                "a.js",
+                "a.jsx",
+                "a.mjs",
+                "a.cjs",
+                "a.pyi",
+                "a.kt",
+                "a.kts",
+                "a.cs",
+                "a.c",
+                "a.h",
+                "a.cpp",
+                "a.cc",
+                "a.cxx",
+                "a.c++",
+                "a.hpp",
+                "a.hh",
+                "a.hxx",
+                "run.sh",
+                "lib.bash")) {
             assertThat(ChunkParser.categorize(code)).as(code).isEqualTo(FileCategory.CODE);
         }
         assertThat(ChunkParser.categorize("README.md")).isEqualTo(FileCategory.DOC);
         assertThat(ChunkParser.categorize("docs/guide.markdown")).isEqualTo(FileCategory.DOC);
-        for (String manifest : List.of("Cargo.toml", "a/pom.xml", "web/package.json", "go.mod", "pyproject.toml")) {
+        for (String manifest : List.of(
+                "Cargo.toml",
+                "a/pom.xml",
+                "web/package.json",
+                "go.mod",
+                "pyproject.toml",
+                "build.gradle",
+                "app/build.gradle.kts",
+                "settings.gradle",
+                "settings.gradle.kts",
+                "requirements.txt",
+                "requirements-dev.txt",
+                "setup.cfg",
+                "setup.py",
+                "src/Shop/Shop.csproj",
+                "CMakeLists.txt")) {
             assertThat(ChunkParser.categorize(manifest)).as(manifest).isEqualTo(FileCategory.MANIFEST);
         }
-        for (String other : List.of("Makefile", "a.toml", "package-lock.json", "b.xml", "run.sh", "notes.txt")) {
+        for (String other : List.of(
+                "Makefile",
+                "a.toml",
+                "package-lock.json",
+                "b.xml",
+                "run.rb",
+                "a.php",
+                "A.scala",
+                "notes.txt",
+                "constraints.txt",
+                ".csproj",
+                "a.gradle",
+                "a.fsproj",
+                "cmake/Modules.cmake")) {
             assertThat(ChunkParser.categorize(other)).as(other).isEqualTo(FileCategory.UNSUPPORTED);
         }
     }
