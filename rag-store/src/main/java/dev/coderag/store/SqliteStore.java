@@ -5,15 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.sqlite.SQLiteConfig;
 
 /**
  * The store: SQLite ({@code store.db}, WAL) holds chunks, vectors, the BM25 index (FTS5), the file index, call
@@ -103,7 +100,7 @@ final class SqliteStore implements Store {
             throw new IllegalArgumentException("dimension must be positive: " + dimension);
         }
         Path root = dir.toAbsolutePath().normalize();
-        ensureDirectory(root);
+        StoreFiles.ensureDirectory(root);
         return openAt(root, Generations.current(root), modelId, dimension, options);
     }
 
@@ -117,9 +114,9 @@ final class SqliteStore implements Store {
         String storeId;
         try (Connection c = Sql.open(db, true, WRITER_BUSY_MILLIS)) {
             if (!Schema.hasMeta(c)) {
-                create(abs, c, modelId, dimension);
+                StoreFiles.create(abs, c, modelId, dimension);
             }
-            check(abs, c, modelId, dimension);
+            StoreFiles.check(abs, c, modelId, dimension);
             Schema.upgrade(c);
             storeId = Schema.meta(c, "store_id").orElse(null);
             if (storeId == null) { // stores from before store ids: give it one
@@ -140,7 +137,7 @@ final class SqliteStore implements Store {
      */
     static SqliteStore rebuild(Path dir, String modelId, int dimension, StoreOptions options) {
         Path root = dir.toAbsolutePath().normalize();
-        ensureDirectory(root);
+        StoreFiles.ensureDirectory(root);
         Path gen;
         try (WriteLock lock = WriteLock.acquire(root)) {
             gen = Generations.stage(root, modelId);
@@ -170,6 +167,10 @@ final class SqliteStore implements Store {
         return !staged && !Generations.current(root).equals(dir);
     }
 
+    static Optional<String> storedModelId(Path dir) {
+        return StoreFiles.storedModelId(dir);
+    }
+
     static Store recreate(Path dir, String modelId, int dimension) {
         return recreate(dir, modelId, dimension, StoreOptions.fromSystemProperties());
     }
@@ -177,7 +178,7 @@ final class SqliteStore implements Store {
     static SqliteStore recreate(Path dir, String modelId, int dimension, StoreOptions options) {
         Objects.requireNonNull(dir, "dir");
         Path abs = dir.toAbsolutePath().normalize();
-        ensureDirectory(abs);
+        StoreFiles.ensureDirectory(abs);
         WriteLock lock = WriteLock.acquire(abs);
         try {
             for (String name : STORE_FILES) {
@@ -194,107 +195,6 @@ final class SqliteStore implements Store {
             lock.close();
         }
         return open(abs, modelId, dimension, options);
-    }
-
-    static Optional<String> storedModelId(Path dir) {
-        Path abs = dir.toAbsolutePath().normalize();
-        if (Files.isDirectory(abs)) {
-            abs = Generations.current(abs);
-        }
-        Path db = abs.resolve(DB_FILE);
-        if (!Files.isRegularFile(db)) {
-            return Optional.empty();
-        }
-        SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
-        config.setBusyTimeout(WRITER_BUSY_MILLIS);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + db)) {
-            if (!Schema.hasMeta(c)) {
-                if (Schema.isEmpty(c)) {
-                    return Optional.empty();
-                }
-                throw notAStore(abs);
-            }
-            return Schema.meta(c, "model_id");
-        } catch (SQLException e) {
-            throw Sql.error(abs, "read the store's model id", e);
-        }
-    }
-
-    private static void ensureDirectory(Path abs) {
-        if (Files.exists(abs) && !Files.isDirectory(abs)) {
-            throw new StoreException(StoreException.Reason.IO, "Store " + abs + " is not a directory.");
-        }
-        try {
-            Files.createDirectories(abs);
-        } catch (IOException e) {
-            throw new StoreException(
-                    StoreException.Reason.IO,
-                    "Store " + abs + ": could not create the directory (" + Sql.firstLine(e.getMessage()) + ").",
-                    e);
-        }
-    }
-
-    private static StoreException notAStore(Path abs) {
-        return new StoreException(
-                StoreException.Reason.CORRUPT,
-                "Store " + abs + " is unreadable: " + DB_FILE
-                        + " is a database but not a coderag store; move it away or re-ingest with --full.");
-    }
-
-    private static void create(Path abs, Connection c, String modelId, int dimension) throws SQLException {
-        Sql.exec(c, "BEGIN IMMEDIATE");
-        try {
-            if (!Schema.hasMeta(c) && !Schema.isEmpty(c)) {
-                throw notAStore(abs);
-            }
-            for (String ddl : Schema.ddl()) {
-                Sql.exec(c, ddl);
-            }
-            try (PreparedStatement st = c.prepareStatement("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)")) {
-                Object[][] initial = {
-                    {"schema_version", Schema.VERSION},
-                    {"model_id", modelId},
-                    {"dimension", dimension},
-                    {"seq", 0},
-                    {"store_id", UUID.randomUUID().toString()},
-                    {"tombstone_floor", 0},
-                    {"created_at", Instant.now().toString()}
-                };
-                for (Object[] kv : initial) {
-                    st.setString(1, (String) kv[0]);
-                    st.setObject(2, kv[1]);
-                    st.executeUpdate();
-                }
-            }
-            Sql.exec(c, "COMMIT");
-        } catch (SQLException | RuntimeException e) {
-            try {
-                Sql.exec(c, "ROLLBACK");
-            } catch (SQLException ignored) {
-                // The original failure is what matters.
-            }
-            throw e;
-        }
-    }
-
-    private static void check(Path abs, Connection c, String modelId, int dimension) throws SQLException {
-        long version = Schema.metaLong(c, "schema_version");
-        if (version != Schema.VERSION) {
-            throw new StoreException(
-                    StoreException.Reason.CORRUPT,
-                    "Store " + abs + " has schema version " + version + " but this coderag reads version "
-                            + Schema.VERSION + "; re-ingest with --full to rebuild it.");
-        }
-        String storedModel = Schema.meta(c, "model_id").orElse("");
-        long storedDimension = Schema.metaLong(c, "dimension");
-        if (!storedModel.equals(modelId) || storedDimension != dimension) {
-            String run = storedModel.equals(modelId) ? modelId + " (" + dimension + "-d)" : modelId;
-            throw new StoreException(
-                    StoreException.Reason.MODEL_MISMATCH,
-                    "Store " + abs + " was built with " + storedModel + " (" + storedDimension
-                            + "-d) but this run uses " + run + "; re-ingest with --full to rebuild it.");
-        }
     }
 
     // ---- views -------------------------------------------------------------------------------------------
