@@ -19,7 +19,7 @@ class QueryScannerTest {
     private static final Pattern JVM_FRAME =
             Pattern.compile("\\bat\\s+([\\w$]+(?:\\.[\\w$]+)+)\\.([\\w$<>]+)\\(([\\w$-]+\\.\\w+):(\\d+)\\)");
     private static final Pattern FILE_NAME = Pattern.compile(
-            "(?<![\\w/.-])((?:[\\w.-]+/)*[\\w-]+\\.(?:java|py|pyi|rs|go|ts|tsx|mts|cts|js|jsx|mjs|cjs|md|markdown|toml|xml|json|kt|scala|c|h|cc|cpp|hpp|cs|rb|php|swift|ya?ml|gradle|properties|txt))(?![\\w-])");
+            "(?<![\\w/.-])((?:[\\w.-]+/)*[\\w-]+\\.(?:java|py|pyi|rs|go|ts|tsx|mts|cts|js|jsx|mjs|cjs|md|markdown|toml|xml|json|kt|kts|scala|c|h|cc|cpp|cxx|hpp|hh|hxx|cs|csproj|sh|bash|rb|php|swift|ya?ml|gradle|properties|txt))(?![\\w-])");
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\(\\))?");
 
     private static final String[] PIECES = {
@@ -53,6 +53,9 @@ class QueryScannerTest {
         "yaml",
         "c",
         "cc",
+        "kts",
+        "sh",
+        "csproj",
         "txt",
         "x",
         "é",
