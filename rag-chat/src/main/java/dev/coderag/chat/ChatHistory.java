@@ -27,24 +27,33 @@ final class ChatHistory {
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    /** One answered question, with the chunks the answer cited (for follow-ups). */
+    /**
+     * One answered question, with the ids of the chunks the answer cited (a follow-up reads them back with
+     * {@link #citedChunks}; listing messages does not need them).
+     */
     record StoredTurn(
             String question,
             String answer,
             List<Source> sources,
             IntentInfo intent,
             List<String> warnings,
-            List<Chunk> citedChunks,
+            List<String> cited,
             Instant at) {
         StoredTurn {
             sources = List.copyOf(sources);
             warnings = List.copyOf(warnings);
-            citedChunks = List.copyOf(citedChunks);
+            cited = List.copyOf(cited);
         }
 
         static StoredTurn of(String question, ChatResponse response, List<Chunk> cited, Instant at) {
             return new StoredTurn(
-                    question, response.answer(), response.sources(), response.intent(), response.warnings(), cited, at);
+                    question,
+                    response.answer(),
+                    response.sources(),
+                    response.intent(),
+                    response.warnings(),
+                    cited.stream().map(Chunk::id).toList(),
+                    at);
         }
     }
 
@@ -91,9 +100,8 @@ final class ChatHistory {
         List<StoredTurn> out = new ArrayList<>();
         for (ChatLog.TurnRow row : log.turns(id)) {
             SavedTurn t = read(row.json());
-            List<Chunk> cited =
-                    chunks.getAll(t.cited()).stream().map(StoredChunk::chunk).toList();
-            out.add(new StoredTurn(t.question(), t.answer(), t.sources(), t.intent(), t.warnings(), cited, row.at()));
+            out.add(new StoredTurn(
+                    t.question(), t.answer(), t.sources(), t.intent(), t.warnings(), t.cited(), row.at()));
         }
         return Optional.of(out);
     }
@@ -101,17 +109,19 @@ final class ChatHistory {
     /** Saves a turn; a chat deleted while its question was being answered keeps nothing (the answer was sent). */
     void append(String id, StoredTurn turn) {
         SavedTurn saved = new SavedTurn(
-                turn.question(),
-                turn.answer(),
-                turn.sources(),
-                turn.intent(),
-                turn.warnings(),
-                turn.citedChunks().stream().map(Chunk::id).toList());
+                turn.question(), turn.answer(), turn.sources(), turn.intent(), turn.warnings(), turn.cited());
         try {
             log.append(id, turn.question(), JSON.writeValueAsString(saved), turn.at());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a chat turn did not serialise", e);
         }
+    }
+
+    /**
+     * The chunks a turn cited, as the index holds them now; one that has since been re-indexed away is left out.
+     */
+    List<Chunk> citedChunks(StoredTurn turn) {
+        return chunks.getAll(turn.cited()).stream().map(StoredChunk::chunk).toList();
     }
 
     /** Deletes a chat and its messages; false when there was none. */

@@ -108,7 +108,7 @@ public final class ChatService {
         clock.lap("validate");
 
         Retrieval retrieval =
-                retriever.retrieve(query, conversation.repo(), RetrievalMode.FULL, 0, conversation.followUp());
+                retriever.retrieve(query, conversation.repo(), RetrievalMode.FULL, 0, followUp(conversation));
         clock.lap("retrieve");
         metrics.observe(
                 "rag_retrieval_seconds",
@@ -136,13 +136,14 @@ public final class ChatService {
     }
 
     /** Where a question stands in its chat: the chat's id, its earlier turns, the repo it is about. */
-    private record Conversation(String chatId, List<StoredTurn> turns, Optional<String> repo) {
-        Retriever.FollowUp followUp() {
-            return turns.isEmpty()
-                    ? Retriever.FollowUp.NONE
-                    : new Retriever.FollowUp(
-                            turns.getLast().question(), turns.getLast().citedChunks());
-        }
+    private record Conversation(String chatId, List<StoredTurn> turns, Optional<String> repo) {}
+
+    /** The previous question and the chunks its answer cited (read back from the index), if there was one. */
+    private Retriever.FollowUp followUp(Conversation conversation) {
+        List<StoredTurn> turns = conversation.turns();
+        return turns.isEmpty()
+                ? Retriever.FollowUp.NONE
+                : new Retriever.FollowUp(turns.getLast().question(), history.citedChunks(turns.getLast()));
     }
 
     /**

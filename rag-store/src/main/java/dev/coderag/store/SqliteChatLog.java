@@ -12,7 +12,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * {@link ChatLog} in {@code chats.db}: tables {@code chats} and {@code turns} (deleted with their chat). One
+ * {@link ChatLog} in {@code chats.db}: tables {@code chats}, {@code turns} (deleted with their chat) and
+ * {@code totals} (the size of all turns, in characters, for the byte bound). One
  * connection, opened on first use, every method synchronised: chat traffic is a few small writes per answer.
  */
 final class SqliteChatLog implements ChatLog, AutoCloseable {
@@ -23,7 +24,11 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
                     + " updated_at INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '')",
             "CREATE INDEX IF NOT EXISTS chats_updated ON chats (updated_at)",
             "CREATE TABLE IF NOT EXISTS turns (chat_id TEXT NOT NULL, seq INTEGER NOT NULL, at INTEGER NOT NULL,"
-                    + " json TEXT NOT NULL, PRIMARY KEY (chat_id, seq)) WITHOUT ROWID");
+                    + " bytes INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (chat_id, seq)) WITHOUT ROWID",
+            // The size of all turns, kept in step with every insert and delete, so that the byte bound is
+            // checked without reading every turn's text on each answer.
+            "CREATE TABLE IF NOT EXISTS totals (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL)",
+            "INSERT OR IGNORE INTO totals (id, bytes) VALUES (1, 0)");
 
     private final Path dir;
     private final Path file;
@@ -58,10 +63,8 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
                 st.executeUpdate();
             }
             // Beyond the bound, the least recently used chats go.
-            exec(
-                    c,
-                    "DELETE FROM turns WHERE chat_id IN (SELECT id FROM chats ORDER BY updated_at DESC LIMIT -1"
-                            + " OFFSET " + maxChats + ")");
+            removeTurns(
+                    c, "chat_id IN (SELECT id FROM chats ORDER BY updated_at DESC LIMIT -1 OFFSET " + maxChats + ")");
             exec(
                     c,
                     "DELETE FROM chats WHERE id IN (SELECT id FROM chats ORDER BY updated_at DESC LIMIT -1 OFFSET "
@@ -86,20 +89,24 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
                     return false;
                 }
             }
-            try (PreparedStatement st = c.prepareStatement("INSERT INTO turns (chat_id, seq, at, json) VALUES"
-                    + " (?, (SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE chat_id = ?), ?, ?)")) {
+            try (PreparedStatement st = c.prepareStatement("INSERT INTO turns (chat_id, seq, at, bytes, json) VALUES"
+                    + " (?, (SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE chat_id = ?), ?, ?, ?)")) {
                 st.setString(1, chatId);
                 st.setString(2, chatId);
                 st.setLong(3, at.toEpochMilli());
-                st.setString(4, json);
+                st.setLong(4, json.length());
+                st.setString(5, json);
                 st.executeUpdate();
             }
-            try (PreparedStatement st = c.prepareStatement("DELETE FROM turns WHERE chat_id = ? AND seq <="
-                    + " (SELECT max(seq) FROM turns WHERE chat_id = ?) - " + MAX_TURNS)) {
-                st.setString(1, chatId);
-                st.setString(2, chatId);
+            try (PreparedStatement st = c.prepareStatement("UPDATE totals SET bytes = bytes + ? WHERE id = 1")) {
+                st.setLong(1, json.length());
                 st.executeUpdate();
             }
+            removeTurns(
+                    c,
+                    "chat_id = ? AND seq <= (SELECT max(seq) FROM turns WHERE chat_id = ?) - " + MAX_TURNS,
+                    chatId,
+                    chatId);
             pruneBytes(c, chatId);
             return true;
         });
@@ -107,7 +114,7 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
 
     /** Over the byte bound: whole chats go, least recently used first, then this chat's oldest turns. */
     private void pruneBytes(Connection c, String current) throws SQLException {
-        while (total(c, "SELECT coalesce(sum(length(json)), 0) FROM turns") > maxBytes) {
+        while (total(c, "SELECT bytes FROM totals WHERE id = 1") > maxBytes) {
             String eldest = null;
             try (PreparedStatement st =
                     c.prepareStatement("SELECT id FROM chats WHERE id <> ? ORDER BY updated_at LIMIT 1")) {
@@ -122,13 +129,9 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
                 deleteChat(c, eldest);
                 continue;
             }
-            try (PreparedStatement st = c.prepareStatement(
-                    "DELETE FROM turns WHERE chat_id = ? AND seq = (SELECT min(seq) FROM turns WHERE chat_id = ?)")) {
-                st.setString(1, current);
-                st.setString(2, current);
-                if (st.executeUpdate() == 0) {
-                    return;
-                }
+            if (removeTurns(c, "chat_id = ? AND seq = (SELECT min(seq) FROM turns WHERE chat_id = ?)", current, current)
+                    == 0) {
+                return;
             }
         }
     }
@@ -198,12 +201,35 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
     }
 
     private static boolean deleteChat(Connection c, String id) throws SQLException {
-        try (PreparedStatement turns = c.prepareStatement("DELETE FROM turns WHERE chat_id = ?");
-                PreparedStatement chat = c.prepareStatement("DELETE FROM chats WHERE id = ?")) {
-            turns.setString(1, id);
-            turns.executeUpdate();
+        removeTurns(c, "chat_id = ?", id);
+        try (PreparedStatement chat = c.prepareStatement("DELETE FROM chats WHERE id = ?")) {
             chat.setString(1, id);
             return chat.executeUpdate() > 0;
+        }
+    }
+
+    /** Deletes the turns {@code where} selects (string parameters) and takes their size off the total. */
+    private static int removeTurns(Connection c, String where, String... params) throws SQLException {
+        long bytes;
+        try (PreparedStatement st = c.prepareStatement("SELECT coalesce(sum(bytes), 0) FROM turns WHERE " + where)) {
+            bind(st, params);
+            try (ResultSet rs = st.executeQuery()) {
+                bytes = rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+        try (PreparedStatement st = c.prepareStatement("UPDATE totals SET bytes = bytes - ? WHERE id = 1")) {
+            st.setLong(1, bytes);
+            st.executeUpdate();
+        }
+        try (PreparedStatement st = c.prepareStatement("DELETE FROM turns WHERE " + where)) {
+            bind(st, params);
+            return st.executeUpdate();
+        }
+    }
+
+    private static void bind(PreparedStatement st, String... params) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            st.setString(i + 1, params[i]);
         }
     }
 

@@ -59,7 +59,7 @@ class ChatLogTest {
     }
 
     @Test
-    void turns_chats_and_bytes_are_bounded_least_recently_used_first() {
+    void turns_chats_and_bytes_are_bounded_least_recently_used_first() throws Exception {
         try (SqliteChatLog log = new SqliteChatLog(dir, 10_000, 3)) {
             for (int i = 0; i < 5; i++) {
                 log.create("c" + i, Optional.empty(), T0.plusSeconds(i));
@@ -81,6 +81,14 @@ class ChatLogTest {
                     .mapToLong(t -> t.json().length())
                     .sum();
             assertThat(bytes).isLessThanOrEqualTo(10_000);
+        }
+        // the running total the bound is checked against equals the turns' real size after every kind of delete
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(SqliteChatLog.DB_FILE));
+                Statement st = c.createStatement();
+                ResultSet total = st.executeQuery(
+                        "SELECT (SELECT bytes FROM totals)," + " (SELECT coalesce(sum(length(json)), 0) FROM turns)")) {
+            assertThat(total.next()).isTrue();
+            assertThat(total.getLong(1)).isEqualTo(total.getLong(2)).isPositive();
         }
     }
 }
