@@ -14,4 +14,15 @@ public interface RepoCatalog {
 
     /** The repository called {@code name}, if the store has it. */
     Optional<RepoInfo> get(String name);
+
+    /** The most skipped files kept per repository (a vendored tree can hold hundreds of thousands). */
+    int MAX_SKIPPED = 10_000;
+
+    /**
+     * The files the last ingest of {@code repo} left out, by path, at most {@code limit} of them; empty for an
+     * unknown repo or one ingested before skipped files were recorded.
+     *
+     * @param limit 0 to {@link #MAX_SKIPPED}
+     */
+    List<SkippedFile> skipped(String repo, int limit);
 }

@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param files number of indexed files
  * @param state whether the last ingest finished ({@link IndexState#COMPLETE} for a repo without a record)
  * @param pendingFiles files the last ingest still had to commit when it stopped (0 when complete)
+ * @param branch the branch a git URL was cloned from; "" for the remote's default branch, a local directory or
+ *     a repo without a record
  */
 public record RepoInfo(
         String name,
@@ -26,8 +28,10 @@ public record RepoInfo(
         Map<String, Integer> languages,
         int files,
         IndexState state,
-        int pendingFiles) {
+        int pendingFiles,
+        String branch) {
     public RepoInfo {
+        java.util.Objects.requireNonNull(branch, "branch");
         chunks = Map.copyOf(chunks);
         languages = Map.copyOf(languages);
         java.util.Objects.requireNonNull(state, "state");

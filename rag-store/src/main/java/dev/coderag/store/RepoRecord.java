@@ -10,12 +10,20 @@ import java.util.Objects;
  *     {@link IndexState#PARTIAL} run keeps the previous complete run's commit
  * @param state whether the run that wrote this record had committed every planned file
  * @param pendingFiles files the run still had to commit (0 when complete)
+ * @param branch the branch a git URL was cloned from; "" for the remote's default branch or a local directory
  */
 public record RepoRecord(
-        String name, String source, String commit, Instant indexedAt, IndexState state, int pendingFiles) {
+        String name,
+        String source,
+        String commit,
+        Instant indexedAt,
+        IndexState state,
+        int pendingFiles,
+        String branch) {
     public RepoRecord {
         Objects.requireNonNull(name, "name");
         source = Objects.requireNonNullElse(source, "");
+        branch = Objects.requireNonNullElse(branch, "");
         commit = Objects.requireNonNullElse(commit, "");
         Objects.requireNonNull(indexedAt, "indexedAt");
         Objects.requireNonNull(state, "state");
@@ -24,8 +32,8 @@ public record RepoRecord(
         }
     }
 
-    /** The record of a finished run. */
+    /** The record of a finished run of the default branch or a local directory. */
     public RepoRecord(String name, String source, String commit, Instant indexedAt) {
-        this(name, source, commit, indexedAt, IndexState.COMPLETE, 0);
+        this(name, source, commit, indexedAt, IndexState.COMPLETE, 0, "");
     }
 }

@@ -23,7 +23,9 @@ import java.util.Set;
  *       loading vectors reads only vector pages;
  *   <li>{@code fts_<table>}: contentless FTS5 (BM25) over pre-tokenised {@code names} and {@code body} columns;
  *   <li>{@code tombstones}: row ids deleted per commit, pruned after {@link #TOMBSTONE_COMMITS} commits;
- *   <li>{@code files}, {@code edges}, {@code repos}: the file index, call edges and repository metadata.
+ *   <li>{@code files}, {@code edges}, {@code repos}: the file index, call edges and repository metadata;
+ *   <li>{@code skipped}: the files the last ingest of each repository left out, with the reason (at most
+ *       {@link RepoCatalog#MAX_SKIPPED} per repository).
  * </ul>
  */
 final class Schema {
@@ -32,6 +34,9 @@ final class Schema {
     static final int VERSION = 1;
     /** Tombstones are kept for this many commits; a reader further behind reloads its vectors. */
     static final long TOMBSTONE_COMMITS = 1000;
+
+    private static final String SKIPPED_DDL = "CREATE TABLE IF NOT EXISTS skipped (repo TEXT NOT NULL,"
+            + " path TEXT NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (repo, path)) WITHOUT ROWID";
 
     static String fts(ChunkKind kind) {
         return "fts_" + kind.table();
@@ -100,7 +105,9 @@ final class Schema {
                   commit_sha TEXT NOT NULL,
                   indexed_at INTEGER NOT NULL,
                   state TEXT NOT NULL DEFAULT 'complete',
-                  pending_files INTEGER NOT NULL DEFAULT 0)""",
+                  pending_files INTEGER NOT NULL DEFAULT 0,
+                  branch TEXT NOT NULL DEFAULT '')""",
+                SKIPPED_DDL,
                 "CREATE TABLE IF NOT EXISTS tombstones (seq INTEGER NOT NULL, kind TEXT NOT NULL, rid INTEGER NOT NULL)",
                 "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
         for (ChunkKind kind : ChunkKind.values()) {
@@ -115,12 +122,12 @@ final class Schema {
 
     /**
      * Additive changes to a version-1 store made before they existed (older coderag versions read and write
-     * such a store unchanged): the repos table's {@code state} and {@code pending_files} columns. Takes SQLite's
-     * write lock only when a column is missing.
+     * such a store unchanged): the repos table's {@code state}, {@code pending_files} and {@code branch}
+     * columns and the {@code skipped} table. Takes SQLite's write lock only when something is missing.
      */
     static void upgrade(Connection connection) throws SQLException {
         Set<String> columns = repoColumns(connection);
-        if (columns.contains("state") && columns.contains("pending_files")) {
+        if (columns.containsAll(List.of("state", "pending_files", "branch")) && hasSkippedTable(connection)) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -132,6 +139,10 @@ final class Schema {
             if (!columns.contains("pending_files")) {
                 Sql.exec(connection, "ALTER TABLE repos ADD COLUMN pending_files INTEGER NOT NULL DEFAULT 0");
             }
+            if (!columns.contains("branch")) {
+                Sql.exec(connection, "ALTER TABLE repos ADD COLUMN branch TEXT NOT NULL DEFAULT ''");
+            }
+            Sql.exec(connection, SKIPPED_DDL);
             Sql.exec(connection, "COMMIT");
         } catch (SQLException | RuntimeException e) {
             try {
@@ -140,6 +151,14 @@ final class Schema {
                 // The original failure is what matters.
             }
             throw e;
+        }
+    }
+
+    private static boolean hasSkippedTable(Connection connection) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement(
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skipped'");
+                ResultSet rs = st.executeQuery()) {
+            return rs.next();
         }
     }
 

@@ -41,17 +41,40 @@ final class SqliteRepoCatalog implements RepoCatalog {
         return found.isEmpty() ? Optional.empty() : Optional.of(found.getFirst());
     }
 
+    @Override
+    public List<SkippedFile> skipped(String repo, int limit) {
+        reads.checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        if (limit < 0 || limit > MAX_SKIPPED) {
+            throw new IllegalArgumentException("limit " + limit + " out of 0.." + MAX_SKIPPED);
+        }
+        return reads.snapshot("read skipped files", c -> {
+            List<SkippedFile> out = new ArrayList<>();
+            try (PreparedStatement st =
+                    c.prepareStatement("SELECT path, reason FROM skipped WHERE repo = ? ORDER BY path LIMIT ?")) {
+                st.setString(1, repo);
+                st.setInt(2, limit);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new SkippedFile(rs.getString(1), rs.getString(2)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** The repos named {@code only}, or all when it is null, by name. */
     private static List<RepoInfo> repoInfos(Connection c, String only) throws SQLException {
         String where = only == null ? "" : " WHERE repo = ?";
         Map<String, String[]> records = new HashMap<>();
         forEachRow(
                 c,
-                "SELECT name, source, commit_sha, indexed_at, state, pending_files FROM repos"
+                "SELECT name, source, commit_sha, indexed_at, state, pending_files, branch FROM repos"
                         + (only == null ? "" : " WHERE name = ?"),
                 only,
                 rs -> records.put(rs.getString(1), new String[] {
-                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)
+                    rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)
                 }));
         Map<String, Map<ChunkKind, Integer>> counts = new HashMap<>();
         forEachRow(
@@ -96,7 +119,8 @@ final class SqliteRepoCatalog implements RepoCatalog {
                     languages.getOrDefault(name, Map.of()),
                     files.getOrDefault(name, 0),
                     record == null ? IndexState.COMPLETE : IndexState.fromId(record[3]),
-                    record == null ? 0 : Integer.parseInt(record[4])));
+                    record == null ? 0 : Integer.parseInt(record[4]),
+                    record == null ? "" : record[5]));
         }
         return out;
     }

@@ -159,9 +159,33 @@ final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(repo, "repo");
         run("delete a repository", () -> {
             deleteChunksWhere("repo = ?", repo);
-            for (String sql : List.of("DELETE FROM files WHERE repo = ?", "DELETE FROM repos WHERE name = ?")) {
+            for (String sql : List.of(
+                    "DELETE FROM files WHERE repo = ?",
+                    "DELETE FROM skipped WHERE repo = ?",
+                    "DELETE FROM repos WHERE name = ?")) {
                 PreparedStatement st = statement(sql);
                 st.setString(1, repo);
+                st.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void putSkipped(String repo, List<SkippedFile> files) {
+        Objects.requireNonNull(repo, "repo");
+        List<SkippedFile> kept = files.stream()
+                .sorted(java.util.Comparator.comparing(SkippedFile::path))
+                .limit(RepoCatalog.MAX_SKIPPED)
+                .toList();
+        run("record skipped files", () -> {
+            PreparedStatement clear = statement("DELETE FROM skipped WHERE repo = ?");
+            clear.setString(1, repo);
+            clear.executeUpdate();
+            PreparedStatement st = statement("INSERT OR REPLACE INTO skipped (repo, path, reason) VALUES (?, ?, ?)");
+            for (SkippedFile f : kept) {
+                st.setString(1, repo);
+                st.setString(2, f.path());
+                st.setString(3, f.reason());
                 st.executeUpdate();
             }
         });
@@ -172,16 +196,18 @@ final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(repo, "repo");
         run("record a repository", () -> {
             PreparedStatement st =
-                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files)"
-                            + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET source = excluded.source,"
+                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files, branch)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET source = excluded.source,"
                             + " commit_sha = excluded.commit_sha, indexed_at = excluded.indexed_at,"
-                            + " state = excluded.state, pending_files = excluded.pending_files");
+                            + " state = excluded.state, pending_files = excluded.pending_files,"
+                            + " branch = excluded.branch");
             st.setString(1, repo.name());
             st.setString(2, repo.source());
             st.setString(3, repo.commit());
             st.setLong(4, repo.indexedAt().toEpochMilli());
             st.setString(5, repo.state().id());
             st.setInt(6, repo.pendingFiles());
+            st.setString(7, repo.branch());
             st.executeUpdate();
         });
     }

@@ -33,6 +33,14 @@ public interface WriteTransaction extends AutoCloseable {
     void putRepo(RepoRecord repo);
 
     /**
+     * Replaces the list of files the repo's ingest left out. Only the first {@link RepoCatalog#MAX_SKIPPED} of
+     * {@code files} (in path order) are kept; the rest are dropped (the ingest summary still counts them).
+     *
+     * @param files distinct paths; may be empty
+     */
+    void putSkipped(String repo, java.util.List<SkippedFile> files);
+
+    /**
      * Makes every change so far visible at once, and durable, and goes on: later changes form the next batch,
      * committed by the next checkpoint or {@link #commit()}, rolled back by {@link #close()}. The write lock
      * stays held. A no-op when nothing was written since the last checkpoint.

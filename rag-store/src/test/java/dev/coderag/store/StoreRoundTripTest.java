@@ -247,6 +247,129 @@ class StoreRoundTripTest {
     }
 
     @Test
+    void delete_repo_leaves_no_row_of_it_in_any_table_nor_in_vector_or_lexical_search() throws Exception {
+        try (Store store = open()) {
+            insertFour(store);
+            CodeChunk caller = code(
+                    "web",
+                    "src/http/Server.java",
+                    "serve",
+                    "void serve() { parseHttpRequest(r); }",
+                    3,
+                    List.of("parseHttpRequest"));
+            CodeChunk keep = code(
+                    "lib", "lib.py", "helper", "def helper(): parse_http_request()", 1, List.of("parse_http_request"));
+            try (WriteTransaction tx = store.begin()) {
+                tx.insert(caller, axis(5));
+                tx.putSkipped("web", List.of(new SkippedFile("logo.png", "binary")));
+                tx.putRepo(new RepoRecord(
+                        "web", "https://example.com/web.git", "abc", Instant.now(), IndexState.COMPLETE, 0, "dev"));
+                tx.putFile("lib", "lib.py", "h3");
+                tx.insert(keep, axis(0));
+                tx.putSkipped("lib", List.of(new SkippedFile("big.bin", "too_large")));
+                tx.putRepo(new RepoRecord("lib", "", "", Instant.now()));
+                tx.commit();
+            }
+            assertThat(store.calls().callers(parse.id())).isNotEmpty();
+            try (WriteTransaction tx = store.begin()) {
+                tx.deleteRepo("web");
+                tx.commit();
+            }
+
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(
+                    "jdbc:sqlite:" + store.directory().resolve(SqliteStore.DB_FILE))) {
+                List<String> tables = new ArrayList<>();
+                try (var rs = c.createStatement()
+                        .executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE"
+                                + " 'CREATE VIRTUAL%'")) {
+                    while (rs.next()) {
+                        tables.add(rs.getString(1));
+                    }
+                }
+                assertThat(tables).contains("chunks", "vectors", "files", "edges", "repos", "skipped");
+                for (String table : tables) {
+                    List<String> columns = new ArrayList<>();
+                    try (var rs =
+                            c.createStatement().executeQuery("SELECT name FROM pragma_table_info('" + table + "')")) {
+                        while (rs.next()) {
+                            columns.add(rs.getString(1));
+                        }
+                    }
+                    for (String column : List.of("repo", "name")) {
+                        if (columns.contains(column) && !table.equals("meta")) {
+                            try (var rs = c.createStatement()
+                                    .executeQuery("SELECT count(*) FROM " + table + " WHERE " + column + " = 'web'")) {
+                                assertThat(rs.getInt(1))
+                                        .as(table + "." + column)
+                                        .isZero();
+                            }
+                        }
+                    }
+                }
+                // the lexical index: one document per remaining chunk of each table
+                for (ChunkKind kind : ChunkKind.values()) {
+                    try (var rs =
+                            c.createStatement().executeQuery("SELECT count(*) FROM fts_" + kind.table() + "_docsize")) {
+                        assertThat(rs.getInt(1)).as(kind.table()).isEqualTo(kind == ChunkKind.CODE ? 1 : 0);
+                    }
+                }
+                try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM edges")) {
+                    assertThat(rs.getInt(1)).isEqualTo(1); // lib's own call
+                }
+            }
+            for (ChunkKind kind : ChunkKind.values()) {
+                assertThat(store.lexical()
+                                .search(kind, "parseHttpRequest install web server http", 10, SearchFilter.NONE))
+                        .extracting(h -> h.chunk().repo())
+                        .doesNotContain("web");
+                assertThat(store.vectors().search(kind, axis(kind.ordinal()), 10, SearchFilter.NONE))
+                        .extracting(h -> h.chunk().repo())
+                        .doesNotContain("web");
+            }
+            assertThat(store.repos().skipped("web", 100)).isEmpty();
+            assertThat(store.repos().skipped("lib", 100)).containsExactly(new SkippedFile("big.bin", "too_large"));
+            assertThat(store.repos().get("web")).isEmpty();
+        }
+    }
+
+    @Test
+    void branch_and_skipped_files_are_stored_per_repo_and_replaced_by_the_next_ingest() {
+        try (Store store = open()) {
+            try (WriteTransaction tx = store.begin()) {
+                tx.putRepo(new RepoRecord(
+                        "web",
+                        "https://example.com/web.git",
+                        "abc",
+                        Instant.now(),
+                        IndexState.COMPLETE,
+                        0,
+                        "release/2"));
+                tx.putSkipped("web", List.of(new SkippedFile("b.bin", "binary"), new SkippedFile("a.png", "binary")));
+                tx.commit();
+            }
+            assertThat(store.repos().get("web").orElseThrow().branch()).isEqualTo("release/2");
+            assertThat(store.repos().skipped("web", 10))
+                    .containsExactly(new SkippedFile("a.png", "binary"), new SkippedFile("b.bin", "binary"));
+            assertThat(store.repos().skipped("web", 1)).containsExactly(new SkippedFile("a.png", "binary"));
+            List<SkippedFile> many = new ArrayList<>();
+            for (int i = 0; i < RepoCatalog.MAX_SKIPPED + 5; i++) {
+                many.add(new SkippedFile(String.format("gen/f%06d.min.js", i), "minified"));
+            }
+            try (WriteTransaction tx = store.begin()) {
+                tx.putRepo(new RepoRecord("web", "https://example.com/web.git", "abd", Instant.now()));
+                tx.putSkipped("web", many);
+                tx.commit();
+            }
+            assertThat(store.repos().get("web").orElseThrow().branch()).isEmpty();
+            List<SkippedFile> kept = store.repos().skipped("web", RepoCatalog.MAX_SKIPPED);
+            assertThat(kept).hasSize(RepoCatalog.MAX_SKIPPED).doesNotContain(new SkippedFile("a.png", "binary"));
+            assertThat(kept.getLast().path()).isEqualTo(String.format("gen/f%06d.min.js", RepoCatalog.MAX_SKIPPED - 1));
+            assertThatThrownBy(() -> store.repos().skipped("web", RepoCatalog.MAX_SKIPPED + 1))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void a_transaction_closed_without_commit_leaves_no_trace() {
         try (Store store = open()) {
             insertFour(store);

@@ -7,6 +7,9 @@ import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.WriteTransaction;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -83,6 +86,40 @@ public final class Ingester {
     }
 
     /**
+     * Removes a repository: its chunks with their vectors, lexical entries and call edges, its file index, its
+     * skipped-file list and its record, in one commit; then its clone directory under
+     * {@link IngestOptions#cloneDir()} (a local directory that was indexed is never touched). A kill between the
+     * two leaves a clone without a record, which the next removal (or a new ingest of that name) takes over.
+     *
+     * @return whether the store held the repository or a clone of it existed
+     * @throws IngestException BAD_SOURCE for an invalid repository name, LOCKED while another process writes
+     *     the store
+     */
+    public boolean remove(String name) {
+        if (!RepoSources.isValidName(name)) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE,
+                    "invalid repository name (letters, digits, '.', '_', '-'; up to 100): " + RepoSources.redact(name));
+        }
+        Store s = store.orElseThrow();
+        boolean stored;
+        try (WriteTransaction tx = begin()) {
+            stored = s.repos().get(name).isPresent();
+            if (stored) {
+                tx.deleteRepo(name);
+                tx.commit();
+            }
+        }
+        Path clone = options.cloneDir().resolve(name);
+        boolean cloned = Files.exists(clone, LinkOption.NOFOLLOW_LINKS);
+        GitProcess.deleteTree(clone);
+        if (Files.exists(clone, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IngestException(IngestException.Reason.IO, "could not delete the clone " + clone);
+        }
+        return stored || cloned;
+    }
+
+    /**
      * Asks a running (or the next) ingest to stop at its next batch boundary: what is committed stays, the
      * repository being written is left {@code partial}, and {@link #ingest} fails with
      * {@link IngestException.Reason#STOPPED}. Safe to call from any thread, e.g. a signal handler.
@@ -147,7 +184,7 @@ public final class Ingester {
         Optional<String> commit = GitSource.headCommit(resolved.dir());
         Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repos().get(name));
         checkSource(resolved, storedRepo);
-        RepoTarget repo = new RepoTarget(resolved, commit, storedRepo);
+        RepoTarget repo = new RepoTarget(resolved, commit, storedRepo, branch(request, resolved, storedRepo));
         // Walk, hash, parse and reconcile before taking the write lock, so a slow scan (a huge tree, hostile
         // ignore files) never holds it; the store serves reads meanwhile.
         RepoPlanner.Planned planned = planner.plan(repo, progress);
@@ -169,7 +206,7 @@ public final class Ingester {
             if (!nowStored.equals(storedRepo) || !s.files().hashes(name).equals(planned.storedHashes())) {
                 // another process committed this repo between the plan and the lock: plan again under the lock
                 checkSource(resolved, nowStored);
-                repo = new RepoTarget(resolved, commit, nowStored);
+                repo = new RepoTarget(resolved, commit, nowStored, branch(request, resolved, nowStored));
                 planned = planner.plan(repo, progress);
                 totals.parseSeconds += planned.parseSeconds();
             }
@@ -180,6 +217,23 @@ public final class Ingester {
             }
         }
         return finish(repo, planned, progress, totals);
+    }
+
+    /**
+     * The branch to record: the one asked for; else, for a URL whose clone was made from a branch, that branch
+     * (an update of a single-branch clone fetches it again); else "" (the remote's default, or a directory).
+     */
+    private static String branch(
+            IngestRequest request, SourceResolver.Resolved resolved, Optional<RepoInfo> storedRepo) {
+        Optional<String> asked = request.branch().filter(b -> !b.isBlank());
+        if (asked.isPresent()) {
+            return asked.get();
+        }
+        return storedRepo
+                .filter(r ->
+                        RepoSources.isGitUrl(resolved.source()) && r.source().equals(resolved.source()))
+                .map(RepoInfo::branch)
+                .orElse("");
     }
 
     private static IngestException stopped(String repo, int committed, int pending, int embedded) {

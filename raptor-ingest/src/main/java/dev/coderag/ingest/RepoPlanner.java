@@ -4,6 +4,8 @@ import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.FileEntry;
+import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import java.io.IOException;
@@ -38,6 +40,8 @@ final class RepoPlanner {
      * @param parseSeconds the walk, parse and reconcile time (not the vector lookup)
      * @param storedHashes the committed file index the plan was reconciled with: a plan made outside the write
      *     transaction holds only while the store still has exactly these
+     * @param skippedFiles the files left out, with their reason, by path (bounded)
+     * @param skippedChanged whether they differ from the list the store holds for the repo
      */
     record Planned(
             Reconciler.Plan plan,
@@ -45,7 +49,9 @@ final class RepoPlanner {
             IngestTotals.RepoCounts counts,
             int filesTotal,
             double parseSeconds,
-            Map<String, String> storedHashes) {}
+            Map<String, String> storedHashes,
+            List<SkippedFile> skippedFiles,
+            boolean skippedChanged) {}
 
     RepoPlanner(
             Optional<Store> store,
@@ -90,7 +96,18 @@ final class RepoPlanner {
                 plan.deleteChunkIds().size(),
                 toEmbed,
                 plan.inserts().size() - toEmbed);
-        return new Planned(plan, embed, counts, current.size(), parseSeconds, Map.copyOf(storedHashes));
+        boolean skippedChanged = store.map(
+                        s -> !s.repos().skipped(name, RepoCatalog.MAX_SKIPPED).equals(scan.skippedFiles()))
+                .orElse(true);
+        return new Planned(
+                plan,
+                embed,
+                counts,
+                current.size(),
+                parseSeconds,
+                Map.copyOf(storedHashes),
+                scan.skippedFiles(),
+                skippedChanged);
     }
 
     private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {

@@ -3,12 +3,15 @@ package dev.coderag.ingest;
 import dev.coderag.ingest.parse.FileCategory;
 import dev.coderag.ingest.parse.ParseResult;
 import dev.coderag.ingest.parse.SourceFile;
+import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.SkippedFile;
 import dev.coderag.store.StoreException;
 import dev.coderag.types.Chunk;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -33,8 +36,13 @@ final class RepoScanner {
      * @param current path → file hash of every file to index
      * @param parsed path → chunks of every file that was parsed (new and changed ones; all when full)
      * @param skipped files left out, by reason
+     * @param skippedFiles the first {@link RepoCatalog#MAX_SKIPPED} of them with their reason, by path
      */
-    record Scan(Map<String, String> current, Map<String, List<Chunk>> parsed, Map<SkipReason, Integer> skipped) {}
+    record Scan(
+            Map<String, String> current,
+            Map<String, List<Chunk>> parsed,
+            Map<SkipReason, Integer> skipped,
+            List<SkippedFile> skippedFiles) {}
 
     /** Called on the scanning thread as files complete. */
     @FunctionalInterface
@@ -82,6 +90,7 @@ final class RepoScanner {
             return t;
         });
         Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+        List<SkippedFile> skippedFiles = new ArrayList<>();
         Map<String, String> current = new TreeMap<>();
         Map<String, List<Chunk>> parsed = new HashMap<>();
         try {
@@ -95,6 +104,7 @@ final class RepoScanner {
                     .walk(c ->
                             futures.add(pool.submit(() -> process(repo, c, storedHashes.get(c.path()), changedByGit))));
             skipped.putAll(walk.skipped());
+            skippedFiles.addAll(walk.skippedFiles());
             int total = futures.size();
             progress.files(0, total, 0);
             int done = 0;
@@ -105,6 +115,10 @@ final class RepoScanner {
                 done++;
                 if (outcome.skip() != null) {
                     skipped.merge(outcome.skip(), 1, Integer::sum);
+                    if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
+                        skippedFiles.add(
+                                new SkippedFile(outcome.path(), outcome.skip().key()));
+                    }
                 } else {
                     current.put(outcome.path(), outcome.hash());
                     if (outcome.chunks() != null) {
@@ -121,7 +135,8 @@ final class RepoScanner {
         } finally {
             pool.shutdownNow();
         }
-        return new Scan(current, parsed, skipped);
+        skippedFiles.sort(Comparator.comparing(SkippedFile::path));
+        return new Scan(current, parsed, skipped, List.copyOf(skippedFiles));
     }
 
     /** Exactly one of: skipped ({@code skip}), unchanged ({@code hash}, no chunks), parsed (both). */

@@ -10,8 +10,10 @@ import java.util.Optional;
  *
  * @param commit HEAD's sha (with {@link GitSource#DIRTY_SUFFIX} when dirty), empty outside a git work tree
  * @param stored the stored repo of this name, empty when new (or in a dry run without a store)
+ * @param branch the branch to record: the one asked for, else the one a clone of the same URL was made from
+ *     ("" for the remote's default branch and for local directories)
  */
-record RepoTarget(SourceResolver.Resolved resolved, Optional<String> commit, Optional<RepoInfo> stored) {
+record RepoTarget(SourceResolver.Resolved resolved, Optional<String> commit, Optional<RepoInfo> stored, String branch) {
     String name() {
         return resolved.name();
     }

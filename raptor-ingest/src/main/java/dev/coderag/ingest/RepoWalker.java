@@ -1,5 +1,7 @@
 package dev.coderag.ingest;
 
+import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.SkippedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -48,7 +50,11 @@ final class RepoWalker {
     /** A file to consider: repo-relative path with forward slashes, the file to read, its size. */
     record Candidate(String path, Path file, long size) {}
 
-    record Result(List<Candidate> files, Map<SkipReason, Integer> skipped) {}
+    /**
+     * @param skipped files left out, by reason
+     * @param skippedFiles the first {@link RepoCatalog#MAX_SKIPPED} of them with their reason, in walk order
+     */
+    record Result(List<Candidate> files, Map<SkipReason, Integer> skipped, List<SkippedFile> skippedFiles) {}
 
     private final Path root;
     private final Path realRoot;
@@ -58,6 +64,7 @@ final class RepoWalker {
     private final List<Candidate> files = new ArrayList<>();
     private Consumer<Candidate> onFile = c -> {};
     private final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+    private final List<SkippedFile> skippedFiles = new ArrayList<>();
 
     /**
      * @param supported whether a repo-relative path is worth reading (false: counted as unsupported)
@@ -96,7 +103,7 @@ final class RepoWalker {
             git.add(IgnoreRules.parse("", read(exclude)));
         }
         walkDir(realRoot, "", git, rag);
-        return new Result(List.copyOf(files), Map.copyOf(skipped));
+        return new Result(List.copyOf(files), Map.copyOf(skipped), List.copyOf(skippedFiles));
     }
 
     private void walkDir(Path dir, String rel, List<IgnoreRules> git, List<IgnoreRules> rag) throws IOException {
@@ -106,7 +113,7 @@ final class RepoWalker {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             stream.forEach(entries::add);
         } catch (IOException e) {
-            count(SkipReason.UNREADABLE);
+            count(rel.isEmpty() ? "." : rel, SkipReason.UNREADABLE);
             return;
         }
         entries.sort(null);
@@ -117,7 +124,7 @@ final class RepoWalker {
             try {
                 attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             } catch (IOException e) {
-                count(SkipReason.UNREADABLE);
+                count(path, SkipReason.UNREADABLE);
                 continue;
             }
             if (attrs.isDirectory()) {
@@ -146,25 +153,25 @@ final class RepoWalker {
         try {
             target = link.toRealPath();
         } catch (IOException e) {
-            count(SkipReason.SYMLINK); // dangling or a loop
+            count(path, SkipReason.SYMLINK); // dangling or a loop
             return;
         }
         if (!target.startsWith(realRoot) || !Files.isRegularFile(target)) {
-            count(SkipReason.SYMLINK); // out of the repo, or a directory we do not follow
+            count(path, SkipReason.SYMLINK); // out of the repo, or a directory we do not follow
             return;
         }
         try {
             consider(path, target, Files.size(target));
         } catch (IOException e) {
-            count(SkipReason.UNREADABLE);
+            count(path, SkipReason.UNREADABLE);
         }
     }
 
     private void consider(String path, Path file, long size) {
         if (!supported.test(path)) {
-            count(SkipReason.UNSUPPORTED);
+            count(path, SkipReason.UNSUPPORTED);
         } else if (size > maxFileBytes) {
-            count(SkipReason.TOO_LARGE);
+            count(path, SkipReason.TOO_LARGE);
         } else {
             Candidate candidate = new Candidate(path, file, size);
             files.add(candidate);
@@ -172,8 +179,11 @@ final class RepoWalker {
         }
     }
 
-    private void count(SkipReason reason) {
+    private void count(String path, SkipReason reason) {
         skipped.merge(reason, 1, Integer::sum);
+        if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
+            skippedFiles.add(new SkippedFile(path, reason.key()));
+        }
     }
 
     /** Highest precedence first: .ragignore (deepest first), then .gitignore (deepest first), then info/exclude. */

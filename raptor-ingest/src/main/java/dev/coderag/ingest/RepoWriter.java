@@ -77,6 +77,9 @@ final class RepoWriter {
         int toEmbed = embed.toEmbed().size();
         String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
 
+        if (planned.skippedChanged()) {
+            tx.putSkipped(name, planned.skippedFiles()); // committed with the first batch
+        }
         int next = 0;
         int embedded = 0;
         double embedSeconds = 0;
@@ -130,8 +133,8 @@ final class RepoWriter {
             if (next < paths.size()) {
                 // More batches follow: make this one durable and visible, and say the repo is not done.
                 int pending = paths.size() - next + plan.deleteFiles().size();
-                tx.putRepo(
-                        new RepoRecord(name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending));
+                tx.putRepo(new RepoRecord(
+                        name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending, repo.branch()));
                 tx.checkpoint();
                 LOG.debug("{}: committed {} of {} files", name, next, paths.size());
             }
@@ -152,9 +155,11 @@ final class RepoWriter {
         progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
         String recorded = repo.commit().orElse("");
         if (plan.isEmpty()
+                && !planned.skippedChanged()
                 && repo.stored()
                         .filter(r -> r.commit().equals(recorded)
                                 && r.source().equals(repo.source())
+                                && r.branch().equals(repo.branch())
                                 && r.state() == IndexState.COMPLETE)
                         .isPresent()) {
             // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
@@ -164,7 +169,7 @@ final class RepoWriter {
         for (String path : plan.deleteFiles()) {
             tx.deleteFile(name, path);
         }
-        tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now()));
+        tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now(), IndexState.COMPLETE, 0, repo.branch()));
         tx.commit();
         totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
         return new Outcome(false, paths.size(), 0, embedded);

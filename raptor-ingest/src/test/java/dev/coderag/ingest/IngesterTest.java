@@ -7,6 +7,7 @@ import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.WriteTransaction;
@@ -317,6 +318,78 @@ class IngesterTest {
             IngestSummary reverted = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
             assertThat(reverted.files().changed()).isEqualTo(1);
             assertThat(reverted.repos().getFirst().commit()).isEqualTo(c2);
+        }
+    }
+
+    @Test
+    void skipped_files_are_recorded_with_their_reason_and_follow_the_tree_on_the_next_run() throws IOException {
+        Files.write(repo.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, 0, 13});
+        Files.write(repo.resolve("blob.py"), new byte[] {'x', '=', 0, 1, 2, '\n'});
+        Files.writeString(repo.resolve("notes.xyz"), "not a language coderag knows\n");
+        Files.writeString(repo.resolve("bundle.js"), "var a=1;".repeat(4_000) + "\n");
+        try (Store store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(storeDir));
+            ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(store.repos().skipped("tinyroute", 100))
+                    .contains(
+                            new SkippedFile("blob.py", "binary"),
+                            new SkippedFile("bundle.js", "minified"),
+                            new SkippedFile("logo.png", "unsupported"),
+                            new SkippedFile("notes.xyz", "unsupported"));
+
+            // only skipped files change: the list is still brought up to date
+            Files.delete(repo.resolve("logo.png"));
+            Files.delete(repo.resolve("blob.py"));
+            IngestSummary again = ingester.ingest(List.of(tinyroute()), ProgressListener.NONE);
+            assertThat(again.files().changed() + again.files().newFiles()).isZero();
+            assertThat(store.repos().skipped("tinyroute", 100))
+                    .extracting(SkippedFile::path)
+                    .contains("bundle.js", "notes.xyz")
+                    .doesNotContain("logo.png", "blob.py");
+        }
+    }
+
+    @Test
+    void a_cloned_branch_is_recorded_kept_on_a_plain_reingest_and_remove_leaves_neither_rows_nor_clone()
+            throws IOException {
+        Path work = GitFixture.init(tmp.resolve("work"));
+        GitFixture.write(work, "Main.java", "class Main { void run() {} }\n");
+        GitFixture.commit(work, "main");
+        GitFixture.git(work, "checkout", "-q", "-b", "feature");
+        GitFixture.write(work, "Feature.java", "class Feature { int answer() { return 42; } }\n");
+        GitFixture.commit(work, "feature");
+        GitFixture.git(work, "checkout", "-q", "-");
+        Path bare = tmp.resolve("origin.git");
+        GitFixture.git(tmp, "clone", "--bare", "-q", work.toString(), bare.toString());
+        String url = bare.toUri().toString();
+        IngestOptions options = IngestOptions.defaults(storeDir).withAllowFileUrls(true);
+        try (Store store = open()) {
+            Ingester ingester = Ingester.create(store, embedder, options);
+            ingester.ingest(
+                    List.of(new IngestRequest(url, Optional.of("origin"), Optional.of("feature"))),
+                    ProgressListener.NONE);
+            RepoInfo origin = store.repos().get("origin").orElseThrow();
+            assertThat(origin.branch()).isEqualTo("feature");
+            assertThat(store.files().entries("origin")).containsKey("Feature.java");
+
+            ingester.ingest(
+                    List.of(new IngestRequest(url, Optional.of("origin"), Optional.empty())), ProgressListener.NONE);
+            assertThat(store.repos().get("origin").orElseThrow().branch()).isEqualTo("feature");
+            assertThat(store.files().entries("origin")).containsKey("Feature.java");
+            Path clone = options.cloneDir().resolve("origin");
+            assertThat(clone.resolve("Feature.java")).exists();
+
+            assertThat(ingester.remove("origin")).isTrue();
+            assertThat(store.repos().get("origin")).isEmpty();
+            assertThat(store.files().entries("origin")).isEmpty();
+            assertThat(store.chunks().byPath("Feature.java", Optional.of("origin")))
+                    .isEmpty();
+            assertThat(clone).doesNotExist();
+            assertThat(store.repos().get("tinyroute")).isPresent(); // the other repo stays
+            assertThat(ingester.remove("origin")).isFalse();
+            assertThatThrownBy(() -> ingester.remove("../store"))
+                    .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
+                            .isEqualTo(IngestException.Reason.BAD_SOURCE));
         }
     }
 
