@@ -7,6 +7,7 @@ import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
+import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoInfo;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         version = "raptor-ingest 0.1",
         description = "Index repositories into a coderag store, and show what it holds.",
-        subcommands = {IngestCli.IngestCommand.class, IngestCli.StatusCommand.class},
+        subcommands = {IngestCli.IngestCommand.class, IngestCli.StatusCommand.class, IngestCli.RemoveCommand.class},
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class IngestCli implements Runnable {
     /** Every store made with the shipped models has this many dimensions (bge-small-en-v1.5). */
@@ -168,7 +169,59 @@ public final class IngestCli implements Runnable {
         }
     }
 
+    @Command(
+            name = "remove",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Remove repositories from the store: their chunks, vectors, lexical entries, call edges, file index"
+                        + " and skipped-file list (one commit per repository), then the clone of a git URL under"
+                        + " <db>/repos/<name>. A local directory that was indexed is never touched. Needs no model.",
+                ""
+            },
+            footer = {
+                "",
+                "Exit codes: 0 success, 1 failure (e.g. an unknown name; the reason is printed on one line),"
+                        + " 2 bad usage."
+            })
+    static final class RemoveCommand implements Callable<Integer> {
+        @CommandLine.ParentCommand
+        IngestCli cli;
+
+        @Mixin
+        StoreDir store;
+
+        @Parameters(arity = "1..*", paramLabel = "NAME", description = "Repository names (see status).")
+        List<String> names;
+
+        @Override
+        public Integer call() {
+            return cli.remove(this);
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------------------
+
+    private int remove(RemoveCommand c) {
+        Path dir = CliSupport.path(c.store.db, "--db");
+        Optional<String> modelId = Store.storedModelId(dir);
+        if (modelId.isEmpty()) {
+            throw new IngestException(IngestException.Reason.IO, "no store in " + dir);
+        }
+        IngestOptions options = IngestOptions.defaults(dir);
+        int missing = 0;
+        try (Store store = Store.open(dir, modelId.get(), STORE_DIMENSION)) {
+            for (String name : c.names) {
+                if (Ingester.remove(store, options, name)) {
+                    out.println("removed " + name);
+                } else {
+                    err.println("no repository named '" + RepoSources.redact(name) + "' in " + dir);
+                    missing++;
+                }
+            }
+        }
+        out.flush();
+        return missing == 0 ? 0 : 1;
+    }
 
     private int ingest(IngestCommand c) {
         EmbeddingModel model = CliSupport.model(c.model);
@@ -253,7 +306,10 @@ public final class IngestCli implements Runnable {
                         .anyMatch(q -> q.name().map(r.name()::equals).orElse(false)
                                 || q.source().equals(r.source()));
                 if (!asked && !r.source().isEmpty()) {
-                    more.add(new IngestRequest(r.source(), Optional.of(r.name()), Optional.empty()));
+                    more.add(new IngestRequest(
+                            r.source(),
+                            Optional.of(r.name()),
+                            Optional.of(r.branch()).filter(b -> !b.isEmpty())));
                 }
             }
         }

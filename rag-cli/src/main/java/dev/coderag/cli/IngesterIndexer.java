@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  *   <li>a local path must lie under one of the allowed roots after symlinks are resolved (403 otherwise — even
  *       for a path that does not exist, so the API tells nothing about the rest of the disk);
  *   <li>git URLs are cloned under {@link GitPolicy#network()} (isolated from the server user's git config and
- *       credentials, https only by default, time and size caps), never over {@code file://};
+ *       credentials, https only by default, time and size caps), over {@code file://} only when the policy's
+ *       protocols include {@code file} (the operator's {@code --allow-git-protocol file});
  *   <li>a name already in the store from another source is a conflict unless the request says {@code replace}
  *       (the command line's {@code --name} replaces silently; the network must ask).
  * </ul>
@@ -53,8 +54,9 @@ public final class IngesterIndexer implements Indexer {
     public IngesterIndexer(Store store, Embedder embedder, List<Path> allowedRoots, GitPolicy git) {
         this.store = store;
         this.allowedRoots = allowedRoots.stream().map(IngesterIndexer::realRoot).toList();
+        // file:// only when the operator allowed that transport (--allow-git-protocol file): local mirrors
         this.options = IngestOptions.defaults(store.directory())
-                .withAllowFileUrls(false)
+                .withAllowFileUrls(git.protocols().contains("file"))
                 .withGit(git);
         this.ingester = Ingester.create(store, embedder, options);
     }
@@ -91,8 +93,19 @@ public final class IngesterIndexer implements Indexer {
     }
 
     @Override
-    public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
+    public Target resolve(
+            Optional<String> path,
+            Optional<String> url,
+            Optional<String> name,
+            Optional<String> branch,
+            boolean replace) {
         Optional<String> explicit = name.map(String::strip).filter(n -> !n.isEmpty());
+        Optional<String> asked = branch.map(String::strip).filter(b -> !b.isEmpty());
+        if (asked.isPresent() && path.isPresent()) {
+            throw new ChatException(
+                    ChatException.Reason.BAD_REQUEST,
+                    "\"branch\" applies to git URLs only; check out the branch instead");
+        }
         String source;
         Optional<String> derived;
         if (path.isPresent()) {
@@ -117,11 +130,11 @@ public final class IngesterIndexer implements Indexer {
         }
         try {
             // the ingester's own checks (refused transports and hosts, file:// from the network), without cloning
-            Ingester.check(new IngestRequest(source, explicit, Optional.empty()), options);
+            Ingester.check(new IngestRequest(source, explicit, asked), options);
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, e.getMessage(), e);
         }
-        Target target = new Target(repoName, source, RepoSources.redact(source), replace);
+        Target target = new Target(repoName, source, RepoSources.redact(source), asked, replace);
         checkNotTaken(target);
         return target;
     }
@@ -207,7 +220,7 @@ public final class IngesterIndexer implements Indexer {
         try {
             // the name is always passed: checkNotTaken above decided whether another source may be replaced
             ingester.ingest(
-                    List.of(new IngestRequest(target.source(), Optional.of(target.name()), Optional.empty())),
+                    List.of(new IngestRequest(target.source(), Optional.of(target.name()), target.branch())),
                     p -> progress.accept(progress(p)));
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
@@ -217,6 +230,22 @@ public final class IngesterIndexer implements Indexer {
     @Override
     public Path checkout(String repo) {
         return options.cloneDir().resolve(repo);
+    }
+
+    @Override
+    public boolean remove(String repo) {
+        try {
+            return Ingester.remove(store, options, repo);
+        } catch (IngestException e) {
+            throw new ChatException(
+                    switch (e.reason()) {
+                        case BAD_SOURCE -> ChatException.Reason.BAD_REQUEST;
+                        case LOCKED -> ChatException.Reason.BUSY;
+                        case CLONE_FAILED, MODEL_MISMATCH, IO, STOPPED -> ChatException.Reason.INDEXING_FAILED;
+                    },
+                    e.getMessage(),
+                    e);
+        }
     }
 
     /** Rough overall progress: scan 0–5 %, parse 5–35 %, embed 35–95 %, write 95–100 %. */

@@ -19,6 +19,7 @@ public final class Main {
                                   the web chat and JSON API (http://127.0.0.1:3000 by default)
               ingest PATH|URL...  add or update repositories in the store (incremental; --full re-embeds)
               status              what the store holds: repositories, files, chunks, model
+              remove NAME...      remove repositories from the store (and their clones)
               serve               serve the web chat and the JSON API over an existing store
               ask "question"      answer one question from the command line (--json for scripts)
               mcp                 the MCP server on stdio, for coding agents (Claude Code, Cursor, …);
@@ -47,7 +48,7 @@ public final class Main {
             return 0;
         }
         return switch (args[0]) {
-            case "ingest", "status" -> IngestCli.run(args, out, err);
+            case "ingest", "status", "remove" -> IngestCli.run(args, out, err);
             case "serve", "ask", "mcp" -> ChatCli.run(args, out, err);
             case "eval" -> EvalCli.run(args, out, err);
             case "up" -> up(Arrays.copyOfRange(args, 1, args.length), out, err);
@@ -57,7 +58,7 @@ public final class Main {
             }
             default -> {
                 err.println("rag: unknown command '" + args[0]
-                        + "' (commands: up, ingest, status, serve, ask, mcp, eval;" + " ./rag --help)");
+                        + "' (commands: up, ingest, status, remove, serve, ask, mcp, eval;" + " ./rag --help)");
                 yield 2;
             }
         };

@@ -59,6 +59,7 @@ final class Reports {
             repo.put("name", r.name());
             repo.put("source", r.source());
             repo.put("commit", r.commit());
+            repo.put("branch", r.branch());
             if (r.indexedAt().isPresent()) {
                 repo.put("indexed_at", r.indexedAt().get().toString());
             } else {
@@ -117,7 +118,11 @@ final class Reports {
             if (!r.commit().isEmpty()) {
                 sb.append(" @ ").append(shortCommit(r.commit()));
             }
-            sb.append(" (").append(r.source()).append(")\n");
+            sb.append(" (").append(r.source());
+            if (!r.branch().isEmpty()) {
+                sb.append(", branch ").append(r.branch());
+            }
+            sb.append(")\n");
             sb.append("  indexed ")
                     .append(r.indexedAt().map(Object::toString).orElse("never"))
                     .append(", ")

@@ -87,6 +87,14 @@ final class ServeCommand implements Callable<Integer> {
     List<String> allowGitHosts = new ArrayList<>();
 
     @Option(
+            names = "--allow-git-protocol",
+            paramLabel = "PROTO",
+            description = "Also let POST /api/repos and the page clone over ssh or file (repeatable, or a "
+                    + "comma-separated list; env RAG_ALLOW_GIT_PROTOCOLS; default: https only). file:// lets anyone"
+                    + " who can reach the server clone any git repository this user can read: for local mirrors.")
+    List<String> allowGitProtocols = new ArrayList<>();
+
+    @Option(
             names = "--allow-writes",
             description = "Offer the MCP tool reindex at /mcp, which re-indexes a repository from the source it was"
                     + " indexed from (env RAG_ALLOW_WRITES=true; default: read-only MCP tools only).")
@@ -173,7 +181,21 @@ final class ServeCommand implements Callable<Integer> {
                 }
             }
         }
-        return new IngesterIndexer(store, embedder, roots, GitPolicy.network().withHosts(hosts));
+        Set<String> protocols = new TreeSet<>(Set.of("https"));
+        for (String p : allowGitProtocols) {
+            for (String one : p.split(",")) {
+                String proto = one.strip().toLowerCase(java.util.Locale.ROOT);
+                if (proto.isEmpty()) {
+                    continue;
+                }
+                if (!Set.of("https", "ssh", "file").contains(proto)) {
+                    throw new UsageException("--allow-git-protocol takes https, ssh or file, not '" + proto + "'");
+                }
+                protocols.add(proto);
+            }
+        }
+        return new IngesterIndexer(
+                store, embedder, roots, GitPolicy.network().withHosts(hosts).withProtocols(protocols));
     }
 
     /** Resolves the allowed roots; called before anything is opened, so a typo fails at once. */

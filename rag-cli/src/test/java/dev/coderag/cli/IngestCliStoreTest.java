@@ -64,6 +64,20 @@ class IngestCliStoreTest {
         assertThat(fieldNames(r)).contains("commit", "indexed_at");
         assertThat(fieldNames(r.get("chunks"))).containsExactlyInAnyOrder("code", "readme", "manifest", "module_doc");
         assertThat(r.get("languages").get("java").asInt()).isPositive();
+        assertThat(r.get("branch").asText()).isEmpty();
+
+        // remove: no model needed; the repo is gone and the next remove of it fails with one line
+        assertThat(run("remove", "tinyroute", "--db", db.toString()))
+                .as(stderr())
+                .isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("removed tinyroute");
+        assertThat(run("status", "--db", db.toString(), "--json")).isZero();
+        assertThat(json().get("repos")).isEmpty();
+        assertThat(Files.exists(repo.resolve("src/Calc.java")))
+                .as("the source directory stays")
+                .isTrue();
+        assertThat(run("remove", "tinyroute", "--db", db.toString())).isEqualTo(1);
+        assertThat(stderr()).contains("no repository named 'tinyroute'").doesNotContain("Exception");
     }
 
     @Test

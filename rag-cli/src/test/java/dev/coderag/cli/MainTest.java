@@ -24,7 +24,7 @@ class MainTest {
         assertThat(run("--help")).isZero();
 
         String usage = out.toString(StandardCharsets.UTF_8);
-        for (String command : new String[] {"up", "ingest", "status", "serve", "ask", "eval"}) {
+        for (String command : new String[] {"up", "ingest", "status", "remove", "serve", "ask", "eval"}) {
             assertThat(usage).contains("\n  " + command + " ");
         }
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -37,7 +37,7 @@ class MainTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo(
-                        "rag: unknown command 'serv' (commands: up, ingest, status, serve, ask, mcp, eval; ./rag --help)"
+                        "rag: unknown command 'serv' (commands: up, ingest, status, remove, serve, ask, mcp, eval; ./rag --help)"
                                 + System.lineSeparator());
     }
 

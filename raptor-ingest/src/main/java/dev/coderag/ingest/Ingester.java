@@ -91,20 +91,22 @@ public final class Ingester {
      * {@link IngestOptions#cloneDir()} (a local directory that was indexed is never touched). A kill between the
      * two leaves a clone without a record, which the next removal (or a new ingest of that name) takes over.
      *
+     * <p>Static: removing needs no model.
+     *
+     * @param options where the clones are ({@link IngestOptions#cloneDir()})
      * @return whether the store held the repository or a clone of it existed
-     * @throws IngestException BAD_SOURCE for an invalid repository name, LOCKED while another process writes
+     * @throws IngestException BAD_SOURCE for an invalid repository name, LOCKED while another ingest writes
      *     the store
      */
-    public boolean remove(String name) {
+    public static boolean remove(Store store, IngestOptions options, String name) {
         if (!RepoSources.isValidName(name)) {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): " + RepoSources.redact(name));
         }
-        Store s = store.orElseThrow();
         boolean stored;
-        try (WriteTransaction tx = begin()) {
-            stored = s.repos().get(name).isPresent();
+        try (WriteTransaction tx = begin(store)) {
+            stored = store.repos().get(name).isPresent();
             if (stored) {
                 tx.deleteRepo(name);
                 tx.commit();
@@ -257,7 +259,10 @@ public final class Ingester {
     }
 
     private WriteTransaction begin() {
-        Store s = store.orElseThrow();
+        return begin(store.orElseThrow());
+    }
+
+    private static WriteTransaction begin(Store s) {
         try {
             return s.begin();
         } catch (StoreException e) {

@@ -379,15 +379,15 @@ class IngesterTest {
             Path clone = options.cloneDir().resolve("origin");
             assertThat(clone.resolve("Feature.java")).exists();
 
-            assertThat(ingester.remove("origin")).isTrue();
+            assertThat(Ingester.remove(store, options, "origin")).isTrue();
             assertThat(store.repos().get("origin")).isEmpty();
             assertThat(store.files().entries("origin")).isEmpty();
             assertThat(store.chunks().byPath("Feature.java", Optional.of("origin")))
                     .isEmpty();
             assertThat(clone).doesNotExist();
             assertThat(store.repos().get("tinyroute")).isPresent(); // the other repo stays
-            assertThat(ingester.remove("origin")).isFalse();
-            assertThatThrownBy(() -> ingester.remove("../store"))
+            assertThat(Ingester.remove(store, options, "origin")).isFalse();
+            assertThatThrownBy(() -> Ingester.remove(store, options, "../store"))
                     .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
                             .isEqualTo(IngestException.Reason.BAD_SOURCE));
         }

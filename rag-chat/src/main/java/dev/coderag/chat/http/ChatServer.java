@@ -162,6 +162,9 @@ public final class ChatServer implements AutoCloseable {
         r.get("/api/repos", repoHandlers::list);
         r.post("/api/repos", repoHandlers::add);
         r.get("/api/repos/{name}", repoHandlers::get);
+        r.delete("/api/repos/{name}", repoHandlers::remove);
+        r.post("/api/repos/{name}/reindex", repoHandlers::reindex);
+        r.get("/api/repos/{name}/skipped", repoHandlers::skipped);
         r.get("/api/chats", chat::list);
         r.post("/api/chats", chat::create);
         r.delete("/api/chats/{id}", chat::delete);
@@ -176,6 +179,9 @@ public final class ChatServer implements AutoCloseable {
 
         r.get("/ui/repos", repoHandlers::listFragment);
         r.post("/ui/repos", repoHandlers::addFromForm);
+        r.delete("/ui/repos/{name}", repoHandlers::removeFromPage);
+        r.post("/ui/repos/{name}/reindex", repoHandlers::reindexFromPage);
+        r.get("/ui/repos/{name}/skipped", repoHandlers::skippedFragment);
         r.post("/ui/ask", pages::ask);
         r.get("/ui/stream/{turn}", pages::stream);
         r.get("/ui/source", sources::fragment);

@@ -88,11 +88,15 @@ final class HttpErrors {
     /** Seconds a client told 429 should wait before it retries ({@code Retry-After}). */
     static final int RETRY_AFTER_SECONDS = 30;
 
-    /** Sets the status of a refusal, with {@code Retry-After} when it is 429. */
+    /**
+     * Sets the status of a refusal whose body the caller writes, with {@code Retry-After} when it is 429; marks
+     * the response answered, so that a 404 keeps the caller's body.
+     */
     static Context status(Context ctx, int status) {
         if (status == 429) {
             ctx.header("Retry-After", String.valueOf(RETRY_AFTER_SECONDS));
         }
+        ctx.attribute(ANSWERED, Boolean.TRUE);
         return ctx.status(status);
     }
 

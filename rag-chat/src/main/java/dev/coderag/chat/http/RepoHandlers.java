@@ -31,14 +31,45 @@ final class RepoHandlers {
     }
 
     /**
-     * {@code POST /api/repos}: {@code path} or {@code url}, optional {@code name}, optional {@code replace}
-     * (true to replace a repository of that name indexed from another source; without it that is a 409).
+     * {@code POST /api/repos}: {@code path} or {@code url}, optional {@code name}, optional {@code branch} (git
+     * URLs only), optional {@code replace} (true to replace a repository of that name indexed from another
+     * source; without it that is a 409).
      */
     void add(Context ctx) {
         JsonNode body = requests.jsonBody(ctx);
         RepoStatus status = repos.add(
-                optionalText(body, "path"), optionalText(body, "url"), optionalText(body, "name"), replace(body));
+                optionalText(body, "path"),
+                optionalText(body, "url"),
+                optionalText(body, "name"),
+                optionalText(body, "branch"),
+                replace(body));
+        accepted(ctx, status);
+    }
+
+    /** {@code POST /api/repos/{name}/reindex}: indexes it again from its recorded source and branch (202). */
+    void reindex(Context ctx) {
+        accepted(ctx, repos.reindex(ctx.pathParam("name")));
+    }
+
+    private static void accepted(Context ctx, RepoStatus status) {
         ctx.status(202).header("Location", "/api/repos/" + status.name()).json(status);
+    }
+
+    /**
+     * {@code DELETE /api/repos/{name}}: 200 {@code {"name", "removed": true}} once the repository and its clone
+     * are gone; 202 {@code {"removed": false}} when the removal waits behind a running ingest (poll
+     * {@code GET /api/repos/{name}} for the 404).
+     */
+    void remove(Context ctx) {
+        String name = ctx.pathParam("name");
+        boolean done = repos.remove(name);
+        ctx.status(done ? 200 : 202).json(Map.of("name", name, "removed", done));
+    }
+
+    /** {@code GET /api/repos/{name}/skipped}: the files its last ingest left out, with why. */
+    void skipped(Context ctx) {
+        String name = ctx.pathParam("name");
+        ctx.json(Map.of("name", name, "skipped", repos.skipped(name)));
     }
 
     /** {@code GET /api/repos/{name}}. */
@@ -55,16 +86,38 @@ final class RepoHandlers {
     }
 
     /**
-     * {@code POST /ui/repos}: the form's {@code source} is a git URL or a local path, {@code name} optional, a
-     * non-empty {@code replace} field as {@code "replace": true}. A refused form keeps the list and shows why,
-     * with the error's status.
+     * {@code POST /ui/repos}: the form's {@code source} is a git URL or a local path, {@code name} and {@code
+     * branch} optional, a non-empty {@code replace} field as {@code "replace": true}. A refused form keeps the
+     * list and shows why, with the error's status.
      */
     void addFromForm(Context ctx) {
         String source = Requests.formText(ctx, "source");
         Optional<String> name = Requests.optionalForm(ctx, "name");
+        Optional<String> branch = Requests.optionalForm(ctx, "branch");
         boolean replace = Requests.optionalForm(ctx, "replace").isPresent();
+        listAfter(ctx, () -> repos.add(source, name, branch, replace));
+    }
+
+    /** {@code POST /ui/repos/{name}/reindex}: the re-index button; answers with the list. */
+    void reindexFromPage(Context ctx) {
+        listAfter(ctx, () -> repos.reindex(ctx.pathParam("name")));
+    }
+
+    /** {@code DELETE /ui/repos/{name}}: the remove button; answers with the list. */
+    void removeFromPage(Context ctx) {
+        listAfter(ctx, () -> repos.remove(ctx.pathParam("name")));
+    }
+
+    /** {@code GET /ui/repos/{name}/skipped}: the skipped-files fragment of a repository. */
+    void skippedFragment(Context ctx) {
+        String name = ctx.pathParam("name");
+        ctx.html(WebUi.skippedFiles(name, repos.skipped(name)).render());
+    }
+
+    /** Runs a page action, then shows the list; a refused action keeps the list and shows why, with its status. */
+    private void listAfter(Context ctx, Runnable action) {
         try {
-            repos.add(source, name, replace);
+            action.run();
             ctx.html(WebUi.repoList(repos.list()).render());
         } catch (ChatException e) {
             HttpErrors.status(ctx, HttpErrors.status(e.reason()))

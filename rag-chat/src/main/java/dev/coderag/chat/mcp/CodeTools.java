@@ -215,10 +215,12 @@ public final class CodeTools {
                         .toList());
     }
 
-    /** {@code reindex}: queues an incremental ingest of {@code repo} from the source it was indexed from. */
+    /**
+     * {@code reindex}: queues an incremental ingest of {@code repo} from the source (and branch) it was indexed
+     * from, as {@code POST /api/repos/{name}/reindex} does.
+     */
     public Reindexed reindex(String repo) {
-        RepoInfo info = store.repos().get(repo).orElseThrow(() -> unknownRepo(repo));
-        RepoStatus s = repos.add(info.source(), Optional.of(info.name()), false);
+        RepoStatus s = repos.reindex(repo);
         return new Reindexed(s.name(), s.status(), s.source(), s.progress());
     }
 

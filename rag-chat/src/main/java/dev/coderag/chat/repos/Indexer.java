@@ -21,13 +21,21 @@ public interface Indexer {
      * @param path a directory on the server, or empty
      * @param url a git URL, or empty (exactly one of path and url is present)
      * @param name the repository name asked for, or empty for the source's default name
+     * @param branch for a git URL, the branch to clone, or empty for the remote's default (or the branch an
+     *     earlier clone of the same URL was made from)
      * @param replace whether the client asked to replace a repository of that name indexed from another
      *     source; without it such a request is a conflict (re-indexing the same source is always allowed)
-     * @throws dev.coderag.chat.ChatException BAD_REQUEST with a one-line reason for an invalid source or name;
+     * @throws dev.coderag.chat.ChatException BAD_REQUEST with a one-line reason for an invalid source, name or
+     *     branch (or a branch with a local path);
      *     FORBIDDEN for a local path this server does not index for the network; CONFLICT when the name is
      *     taken by another source and {@code replace} is false
      */
-    Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace);
+    Target resolve(
+            Optional<String> path,
+            Optional<String> url,
+            Optional<String> name,
+            Optional<String> branch,
+            boolean replace);
 
     /**
      * Whether {@code source} (one field that may hold either) names a git URL rather than a directory, by the
@@ -51,18 +59,31 @@ public interface Indexer {
     Path checkout(String repo);
 
     /**
+     * Removes {@code repo} from the store (chunks, vectors, lexical entries, call edges, file index, skipped
+     * files, record) and deletes its clone; blocks until done. Called from the same background thread as
+     * {@link #index}, never while that repository is being indexed.
+     *
+     * @return whether there was anything to remove
+     * @throws dev.coderag.chat.ChatException BAD_REQUEST for an invalid name, INDEXING_FAILED when the store
+     *     could not be written
+     */
+    boolean remove(String repo);
+
+    /**
      * A checked request.
      *
      * @param name the repository name in the store
      * @param source the absolute directory or the git URL, as the ingester takes it (a URL may hold
      *     credentials: never show or log it)
      * @param shownSource {@code source} as it may be shown and logged (credentials redacted)
+     * @param branch the branch asked for (git URLs only), or empty
      * @param replace whether the target may replace a repository of that name from another source
      */
-    record Target(String name, String source, String shownSource, boolean replace) {
+    record Target(String name, String source, String shownSource, Optional<String> branch, boolean replace) {
         @Override
         public String toString() {
-            return "Target[" + name + ", " + shownSource + (replace ? ", replace" : "") + "]";
+            return "Target[" + name + ", " + shownSource
+                    + branch.map(b -> ", branch " + b).orElse("") + (replace ? ", replace" : "") + "]";
         }
     }
 }

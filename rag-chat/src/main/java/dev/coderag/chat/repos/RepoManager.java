@@ -1,21 +1,28 @@
 package dev.coderag.chat.repos;
 
 import dev.coderag.chat.ChatException;
+import dev.coderag.chat.ChatService;
+import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,14 +49,16 @@ public final class RepoManager implements AutoCloseable {
     private static final class Job {
         final String name;
         final String source; // shown: redacted
+        final String branch;
         volatile RepoState state = RepoState.NEW;
         volatile RepoStatus.Progress progress;
         volatile String error;
         volatile long finished; // order of finishing, 0 while active
 
-        Job(String name, String source) {
+        Job(String name, String source, String branch) {
             this.name = name;
             this.source = source;
+            this.branch = branch;
         }
     }
 
@@ -59,6 +68,9 @@ public final class RepoManager implements AutoCloseable {
     private final Store store;
     private final Indexer indexer;
     private final Map<String, Job> jobs = new ConcurrentHashMap<>();
+    /** Removals queued or running, by name: one per repository at a time (guarded by {@code admission}). */
+    private final Map<String, Future<Boolean>> removals = new HashMap<>();
+
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "repo-ingest");
         t.setDaemon(true);
@@ -70,35 +82,45 @@ public final class RepoManager implements AutoCloseable {
         this.indexer = indexer;
     }
 
+    /** How long {@link #remove} waits for a removal queued behind a running ingest before answering. */
+    static final long REMOVE_WAIT_SECONDS = 30;
+
     /**
      * Queues an ingest of {@code source}, a git URL or a local path (told apart by the indexer's rule).
      *
-     * @throws ChatException as {@link #add(Optional, Optional, Optional, boolean)}
+     * @throws ChatException as {@link #add(Optional, Optional, Optional, Optional, boolean)}
      */
-    public RepoStatus add(String source, Optional<String> name, boolean replace) {
+    public RepoStatus add(String source, Optional<String> name, Optional<String> branch, boolean replace) {
         boolean url = indexer.isGitUrl(source.strip());
         return add(
                 url ? Optional.empty() : Optional.of(source),
                 url ? Optional.of(source) : Optional.empty(),
                 name,
+                branch,
                 replace);
     }
 
     /**
      * Queues an ingest of a local path or a git URL.
      *
+     * @param branch for a git URL, the branch to clone (empty: the remote's default)
      * @param replace whether a repository of that name indexed from another source may be replaced
      * @throws ChatException BAD_REQUEST for a missing/invalid source or name, FORBIDDEN for a path the indexer
      *     does not index for the network, CONFLICT when that repository is already queued or indexing or its
      *     name is taken by another source (without {@code replace}), BUSY when {@link #MAX_PENDING} ingests are
      *     queued or running
      */
-    public RepoStatus add(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
+    public RepoStatus add(
+            Optional<String> path,
+            Optional<String> url,
+            Optional<String> name,
+            Optional<String> branch,
+            boolean replace) {
         if (path.isPresent() == url.isPresent()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "give exactly one of \"path\" or \"url\"");
         }
-        Indexer.Target target = indexer.resolve(path, url, name, replace);
-        Job job = new Job(target.name(), target.shownSource());
+        Indexer.Target target = indexer.resolve(path, url, name, branch, replace);
+        Job job = new Job(target.name(), target.shownSource(), target.branch().orElse(""));
         synchronized (admission) {
             Job old = jobs.get(target.name());
             if (old != null && old.state.active()) {
@@ -114,6 +136,108 @@ public final class RepoManager implements AutoCloseable {
         }
         worker.submit(() -> run(job, target));
         return status(job);
+    }
+
+    /**
+     * Indexes a repository of the store again from its recorded source (and branch), as a new request would:
+     * a local path must still be one this server indexes for the network.
+     *
+     * @throws ChatException NOT_FOUND for a repository the store does not hold, CONFLICT when it has no recorded
+     *     source or is already queued or indexing, and the errors of {@link #add(Optional, Optional, Optional,
+     *     Optional, boolean)}
+     */
+    public RepoStatus reindex(String name) {
+        RepoInfo info = store.repos().get(name).orElseThrow(() -> unknown(name));
+        String source = info.source();
+        if (source.isEmpty()) {
+            throw new ChatException(
+                    ChatException.Reason.CONFLICT,
+                    "repository '" + name + "' has no recorded source to index again; add it with a path or URL");
+        }
+        boolean url = indexer.isGitUrl(source);
+        return add(
+                url ? Optional.empty() : Optional.of(source),
+                url ? Optional.of(source) : Optional.empty(),
+                Optional.of(name),
+                Optional.of(info.branch()).filter(b -> url && !b.isEmpty()),
+                false);
+    }
+
+    /**
+     * Removes a repository from the store and deletes its clone, on the ingest thread (the store's one writer):
+     * at once when no ingest runs, else after the running one.
+     *
+     * @return true when it is gone, false when the removal is still queued behind a running ingest after
+     *     {@link #REMOVE_WAIT_SECONDS} (it happens later)
+     * @throws ChatException NOT_FOUND for an unknown repository, CONFLICT while it is queued or indexing, and the
+     *     indexer's errors
+     */
+    public boolean remove(String name) {
+        Future<Boolean> removal;
+        synchronized (admission) {
+            Job job = jobs.get(name);
+            if (job != null && job.state.active()) {
+                throw new ChatException(
+                        ChatException.Reason.CONFLICT,
+                        "repository '" + name + "' is being indexed; remove it when that finishes");
+            }
+            Future<Boolean> queued = removals.get(name);
+            if (queued != null) {
+                removal = queued; // a second request for the same removal waits for the first
+            } else {
+                if (job == null && store.repos().get(name).isEmpty()) {
+                    throw unknown(name);
+                }
+                jobs.remove(name);
+                removal = worker.submit(() -> {
+                    try {
+                        return indexer.remove(name);
+                    } finally {
+                        synchronized (admission) {
+                            removals.remove(name);
+                        }
+                    }
+                });
+                removals.put(name, removal);
+            }
+        }
+        try {
+            removal.get(REMOVE_WAIT_SECONDS, TimeUnit.SECONDS);
+            LOG.info("removed {}", name);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ChatException c) {
+                throw c;
+            }
+            LOG.error("removal of {} failed", name, e.getCause());
+            throw new ChatException(
+                    ChatException.Reason.INDEXING_FAILED,
+                    "could not remove '" + name + "' ("
+                            + e.getCause().getClass().getSimpleName() + "); see the server log");
+        }
+    }
+
+    /**
+     * The files the last ingest of a repository left out, with why, by path (at most
+     * {@link RepoCatalog#MAX_SKIPPED}).
+     *
+     * @throws ChatException NOT_FOUND for a repository the store does not hold
+     */
+    public List<SkippedFile> skipped(String name) {
+        if (store.repos().get(name).isEmpty()) {
+            throw unknown(name);
+        }
+        return store.repos().skipped(name, RepoCatalog.MAX_SKIPPED);
+    }
+
+    private static ChatException unknown(String name) {
+        return new ChatException(
+                ChatException.Reason.NOT_FOUND, "unknown repository '" + ChatService.abbreviate(name) + "'");
     }
 
     private void run(Job job, Indexer.Target target) {
@@ -180,7 +304,8 @@ public final class RepoManager implements AutoCloseable {
     }
 
     private RepoStatus status(Job job) {
-        return new RepoStatus(job.name, job.state, job.source, "", null, job.progress, job.error, zeros(), 0);
+        return new RepoStatus(
+                job.name, job.state, job.source, "", null, job.progress, job.error, zeros(), 0, job.branch);
     }
 
     private static RepoStatus merge(RepoInfo info, Job job) {
@@ -204,7 +329,8 @@ public final class RepoManager implements AutoCloseable {
                 job == null ? null : job.progress,
                 job == null ? null : job.error,
                 chunks,
-                info.files());
+                info.files(),
+                job != null && job.state.active() ? job.branch : info.branch());
     }
 
     private static Map<String, Integer> zeros() {

@@ -11,6 +11,7 @@ import java.util.Map;
  * @param progress the running ingest's progress, or null when none runs
  * @param lastError the last ingest failure's one-line message, or null
  * @param chunks chunk counts per table from the store (zeros before the first commit)
+ * @param branch the branch a git URL was cloned from; "" for the remote's default branch or a local directory
  */
 public record RepoStatus(
         String name,
@@ -21,7 +22,8 @@ public record RepoStatus(
         Progress progress,
         String lastError,
         Map<String, Integer> chunks,
-        int files) {
+        int files,
+        String branch) {
 
     /** @param percent rough overall progress in [0, 100] */
     public record Progress(String phase, int filesDone, int filesTotal, int chunksDone, int chunksTotal, int percent) {}

@@ -142,6 +142,12 @@ final class PageShell {
                                                 .withPlaceholder("name (optional)")
                                                 .attr("aria-label", "Repository name")
                                                 .withData("testid", "repo-name"),
+                                        input().withName("branch")
+                                                .withId("repo-branch")
+                                                .withType("text")
+                                                .withPlaceholder("branch (optional, git URLs)")
+                                                .attr("aria-label", "Branch to clone")
+                                                .withData("testid", "repo-branch-input"),
                                         button("Add repository")
                                                 .withType("submit")
                                                 .withId("add-repo")

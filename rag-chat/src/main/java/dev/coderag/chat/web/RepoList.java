@@ -1,19 +1,30 @@
 package dev.coderag.chat.web;
 
+import static j2html.TagCreator.button;
+import static j2html.TagCreator.details;
 import static j2html.TagCreator.div;
 import static j2html.TagCreator.each;
 import static j2html.TagCreator.li;
 import static j2html.TagCreator.p;
 import static j2html.TagCreator.progress;
 import static j2html.TagCreator.span;
+import static j2html.TagCreator.summary;
+import static j2html.TagCreator.text;
 import static j2html.TagCreator.ul;
 
 import dev.coderag.chat.repos.RepoStatus;
+import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.SkippedFile;
 import j2html.tags.DomContent;
 import j2html.tags.specialized.DivTag;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** The repository list: each repository's status, size, commit, progress bar and last error. */
+/**
+ * The repository list: each repository's status, size, commit, branch, progress bar and last error, with its
+ * re-index and remove buttons and its skipped files (loaded when opened).
+ */
 final class RepoList {
     private RepoList() {}
 
@@ -43,6 +54,7 @@ final class RepoList {
         int chunks = r.chunks().values().stream().mapToInt(Integer::intValue).sum();
         String meta = chunks + " chunks · " + r.files() + " files"
                 + (r.commit() == null || r.commit().isEmpty() ? "" : " · " + shortCommit(r.commit()));
+        String path = "/ui/repos/" + URLEncoder.encode(r.name(), StandardCharsets.UTF_8);
         return li(
                         div(
                                         span(r.name()).withClass("repo-name"),
@@ -53,6 +65,11 @@ final class RepoList {
                                                 .withData("status", r.status().id()))
                                 .withClass("repo-head"),
                         div(meta).withClass("repo-meta"),
+                        r.branch().isEmpty()
+                                ? null
+                                : div("branch " + r.branch())
+                                        .withClass("repo-meta repo-branch")
+                                        .withData("testid", "repo-branch"),
                         r.progress() == null
                                 ? null
                                 : div(
@@ -69,10 +86,67 @@ final class RepoList {
                                         .withData("testid", "repo-progress"),
                         r.lastError() == null
                                 ? null
-                                : div(r.lastError()).withClass("repo-error").withData("testid", "repo-error"))
+                                : div(r.lastError()).withClass("repo-error").withData("testid", "repo-error"),
+                        r.status().active() ? null : actions(r, path))
                 .withClass("repo")
                 .withData("testid", "repo")
                 .withData("repo", r.name());
+    }
+
+    /** Re-index and remove (asks first), and the skipped files of a repository the store holds. */
+    private static DomContent actions(RepoStatus r, String path) {
+        boolean stored = r.indexedAt() != null || r.files() > 0;
+        return div(
+                        stored
+                                ? button("Re-index")
+                                        .withType("button")
+                                        .withClass("repo-action")
+                                        .attr("hx-post", path + "/reindex")
+                                        .attr("hx-target", "#repo-list")
+                                        .attr("hx-swap", "outerHTML")
+                                        .withData("testid", "repo-reindex")
+                                : null,
+                        button("Remove")
+                                .withType("button")
+                                .withClass("repo-action danger")
+                                .attr("hx-delete", path)
+                                .attr("hx-confirm", "Remove " + r.name() + " from the index? Its clone is deleted too.")
+                                .attr("hx-target", "#repo-list")
+                                .attr("hx-swap", "outerHTML")
+                                .withData("testid", "repo-remove"),
+                        stored
+                                ? details(
+                                                summary("Skipped files"),
+                                                div("Loading…")
+                                                        .withClass("muted")
+                                                        .attr("hx-get", path + "/skipped")
+                                                        .attr("hx-trigger", "toggle from:closest details once")
+                                                        .attr("hx-swap", "outerHTML"))
+                                        .withClass("repo-skipped")
+                                        .withData("testid", "repo-skipped")
+                                : null)
+                .withClass("repo-actions");
+    }
+
+    /** The skipped-files fragment: path and reason of each file the last ingest left out. */
+    static DivTag skipped(String repo, List<SkippedFile> files) {
+        return div(
+                        files.isEmpty()
+                                ? p("No file was skipped.").withClass("muted")
+                                : ul(each(files, f -> li(
+                                                        span(f.path()).withClass("skipped-path"),
+                                                        text(" "),
+                                                        span(f.reason()).withClass("skipped-reason"))
+                                                .withData("testid", "skipped-file")
+                                                .withData("reason", f.reason())))
+                                        .withClass("skipped-items"),
+                        files.size() >= RepoCatalog.MAX_SKIPPED
+                                ? p("Only the first " + RepoCatalog.MAX_SKIPPED + " are listed.")
+                                        .withClass("muted")
+                                : null)
+                .withClass("skipped")
+                .withData("testid", "skipped-list")
+                .withData("repo", repo);
     }
 
     private static String shortCommit(String c) {

@@ -10,6 +10,7 @@ import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceView;
+import dev.coderag.store.SkippedFile;
 import j2html.tags.specialized.DivTag;
 import java.util.List;
 import java.util.Optional;
@@ -85,6 +86,11 @@ public final class WebUi {
     /** The repository list with why a form was refused above it. */
     public static DivTag repoList(List<RepoStatus> repos, String error) {
         return RepoList.render(repos, error);
+    }
+
+    /** The files the last ingest of {@code repo} left out, with why (the list's skipped-files fragment). */
+    public static DivTag skippedFiles(String repo, List<SkippedFile> files) {
+        return RepoList.skipped(repo, files);
     }
 
     /** The reply to POST /ui/ask: the question, a streaming placeholder, and the chat id (out of band). */

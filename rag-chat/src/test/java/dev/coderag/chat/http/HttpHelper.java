@@ -106,6 +106,19 @@ public final class HttpHelper {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** A {@code DELETE}, as an API client sends it. */
+    public Response delete(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
+    }
+
+    /** A request without a body as the page's htmx sends it (with the page's token), e.g. its buttons. */
+    public Response fromPage(String method, String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("HX-Request", "true")
+                .header("X-CSRF-Token", pageToken())
+                .method(method, HttpRequest.BodyPublishers.noBody()));
+    }
+
     public Response postForm(String path, String... pairs) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < pairs.length; i += 2) {

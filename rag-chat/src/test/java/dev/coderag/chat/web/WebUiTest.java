@@ -9,6 +9,7 @@ import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.repos.RepoState;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceView;
+import dev.coderag.store.SkippedFile;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,7 +95,7 @@ class WebUiTest {
 
     @Test
     void repo_list_polls_only_while_something_is_indexing() {
-        RepoStatus ready = new RepoStatus("a", RepoState.READY, "/x", "", null, null, null, Map.of("code", 3), 1);
+        RepoStatus ready = new RepoStatus("a", RepoState.READY, "/x", "", null, null, null, Map.of("code", 3), 1, "");
         RepoStatus busy = new RepoStatus(
                 "b",
                 RepoState.INDEXING,
@@ -104,12 +105,62 @@ class WebUiTest {
                 new RepoStatus.Progress("embed", 1, 2, 5, 10, 60),
                 null,
                 Map.of("code", 0),
-                0);
-        assertThat(WebUi.repoList(List.of(ready)).render()).doesNotContain("hx-trigger");
+                0,
+                "");
+        assertThat(WebUi.repoList(List.of(ready)).render()).doesNotContain("every 1s");
         String polling = WebUi.repoList(List.of(ready, busy)).render();
         assertThat(polling)
                 .contains("hx-trigger=\"every 1s\"")
                 .contains("data-status=\"indexing\"")
                 .contains("60%");
+    }
+
+    @Test
+    void a_stored_repo_shows_its_branch_and_offers_reindex_remove_and_skipped_files_but_a_busy_one_does_not() {
+        RepoStatus ready = new RepoStatus(
+                "web<b>",
+                RepoState.READY,
+                "https://x/web.git",
+                "abc",
+                "2026-01-01T00:00:00Z",
+                null,
+                null,
+                Map.of("code", 3),
+                1,
+                "release/<2>");
+        String html = WebUi.repoList(List.of(ready)).render();
+        assertThat(html)
+                .contains("branch release/&lt;2&gt;")
+                .contains("hx-post=\"/ui/repos/web%3Cb%3E/reindex\"")
+                .contains("hx-delete=\"/ui/repos/web%3Cb%3E\"")
+                .contains("hx-get=\"/ui/repos/web%3Cb%3E/skipped\"")
+                .contains("hx-confirm=\"Remove web&lt;b&gt; from the index?")
+                .doesNotContain("<b>");
+        RepoStatus busy = new RepoStatus(
+                "b",
+                RepoState.INDEXING,
+                "/y",
+                "",
+                null,
+                new RepoStatus.Progress("embed", 1, 2, 5, 10, 60),
+                null,
+                Map.of("code", 0),
+                0,
+                "");
+        assertThat(WebUi.repoList(List.of(busy)).render())
+                .doesNotContain("repo-reindex")
+                .doesNotContain("repo-remove");
+    }
+
+    @Test
+    void skipped_files_are_listed_escaped_with_their_reason() {
+        String html = WebUi.skippedFiles(
+                        "web", List.of(new SkippedFile("<img src=x onerror=alert(1)>.png", "unsupported")))
+                .render();
+        assertThat(html)
+                .contains("&lt;img src=x onerror=alert(1)&gt;.png")
+                .contains("data-reason=\"unsupported\"")
+                .doesNotContain("<img");
+        assertThat(WebUi.skippedFiles("web", List.of()).render()).contains("No file was skipped.");
     }
 }

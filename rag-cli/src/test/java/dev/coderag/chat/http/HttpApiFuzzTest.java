@@ -48,10 +48,15 @@ class HttpApiFuzzTest {
         "/api/chat",
         "/api/repos",
         "/api/repos/{x}",
+        "/api/repos/{x}/reindex",
+        "/api/repos/{x}/skipped",
         "/api/chats",
         "/api/chats/{x}/messages",
         "/api/source",
         "/ui/repos",
+        "/ui/repos/{x}",
+        "/ui/repos/{x}/reindex",
+        "/ui/repos/{x}/skipped",
         "/ui/ask",
         "/ui/stream/{x}",
         "/ui/source",
@@ -62,7 +67,7 @@ class HttpApiFuzzTest {
     };
     private static final String[] QUERY_KEYS = {"repo", "path", "start", "end", "line", "q", "chat", "id"};
     private static final String[] BODY_KEYS = {
-        "query", "path", "url", "name", "repo", "chatId", "message", "source", "topK", "history", "content"
+        "query", "path", "url", "name", "branch", "repo", "chatId", "message", "source", "topK", "history", "content"
     };
     private static final String[] CONTENT_TYPES = {
         "application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/plain", ""
@@ -245,8 +250,13 @@ class HttpApiFuzzTest {
     /** The real indexer's checks, but nothing outside the sandbox is ever indexed (no /, no /etc, no clone). */
     private record Confined(Indexer real, Path sandbox) implements Indexer {
         @Override
-        public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
-            Target t = real.resolve(path, url, name, replace);
+        public Target resolve(
+                Optional<String> path,
+                Optional<String> url,
+                Optional<String> name,
+                Optional<String> branch,
+                boolean replace) {
+            Target t = real.resolve(path, url, name, branch, replace);
             confine(t);
             return t;
         }
@@ -265,6 +275,12 @@ class HttpApiFuzzTest {
         @Override
         public Path checkout(String repo) {
             return real.checkout(repo);
+        }
+
+        /** The fixture store is shared with other test classes: the fuzzer reaches the removal, never performs it. */
+        @Override
+        public boolean remove(String repo) {
+            throw new ChatException(ChatException.Reason.BAD_REQUEST, "fuzz sandbox: nothing is removed");
         }
 
         private void confine(Target t) {

@@ -226,9 +226,19 @@ class RepoSecurityTest {
         final CountDownLatch release = new CountDownLatch(1);
 
         @Override
-        public Target resolve(Optional<String> path, Optional<String> url, Optional<String> name, boolean replace) {
+        public Target resolve(
+                Optional<String> path,
+                Optional<String> url,
+                Optional<String> name,
+                Optional<String> branch,
+                boolean replace) {
             String n = name.orElseThrow();
-            return new Target(n, "/cued/" + n, "/cued/" + n, replace);
+            return new Target(n, "/cued/" + n, "/cued/" + n, branch, replace);
+        }
+
+        @Override
+        public boolean remove(String repo) {
+            return true;
         }
 
         @Override
@@ -290,6 +300,38 @@ class RepoSecurityTest {
             assertThat(client.postJson("/api/repos", body("path", "/x", "name", "one-more"))
                             .status())
                     .isEqualTo(202);
+        } finally {
+            indexer.release.countDown();
+        }
+    }
+
+    @Test
+    void a_repository_being_indexed_cannot_be_removed_and_a_failed_one_can_be_forgotten() throws Exception {
+        CuedIndexer indexer = new CuedIndexer();
+        Store empty = FixtureStore.emptyStore();
+        try (ChatServer server = ChatServer.start(
+                empty, SharedModel.embedder(), indexer, ServerOptions.defaults().withPort(0))) {
+            HttpHelper client = new HttpHelper(server);
+            assertThat(client.postJson("/api/repos", body("path", "/x", "name", "held"))
+                            .status())
+                    .isEqualTo(202);
+            Response busy = client.delete("/api/repos/held");
+            assertThat(busy.status()).isEqualTo(409);
+            assertThat(busy.json().path("error").asText()).contains("being indexed");
+            assertThat(client.fromPage("DELETE", "/ui/repos/held").status()).isEqualTo(409);
+            assertThat(client.postJson("/api/repos/held/reindex", "").status())
+                    .as("not in the store yet")
+                    .isEqualTo(404);
+
+            assertThat(client.postJson("/api/repos", body("path", "/x", "name", "fail-once"))
+                            .status())
+                    .isEqualTo(202);
+            indexer.release.countDown();
+            assertThat(awaitFinished(client, "fail-once").path("status").asText())
+                    .isEqualTo("error");
+            Response forgotten = client.delete("/api/repos/fail-once");
+            assertThat(forgotten.status()).as(forgotten.body()).isEqualTo(200);
+            assertThat(client.get("/api/repos/fail-once").status()).isEqualTo(404);
         } finally {
             indexer.release.countDown();
         }
