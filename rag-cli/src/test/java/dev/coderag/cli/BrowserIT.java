@@ -62,8 +62,19 @@ class BrowserIT {
         // A copy of the shared fixture store: adding a repository from the page writes to it.
         Path db = Proc.copyTree(Proc.sharedStore().db(), tmp.resolve("store"));
         // the page adds a repository from tmp: outside the default root (the home directory), so allow it
+        // file:// clones (a local bare repository stands in for a remote in the lifecycle test)
         server = Proc.rag(
-                tmp, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0", "RAG_ALLOW_PATHS", tmp.toString()), "serve");
+                tmp,
+                Map.of(
+                        "RAG_DB",
+                        db.toString(),
+                        "RAG_PORT",
+                        "0",
+                        "RAG_ALLOW_PATHS",
+                        tmp.toString(),
+                        "RAG_ALLOW_GIT_PROTOCOLS",
+                        "file"),
+                "serve");
         url = server.awaitUrl(T);
 
         Files.createDirectories(SHOTS);
@@ -174,6 +185,68 @@ class BrowserIT {
         waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
         assertThat(driver.findElement(status).getText()).isEqualToIgnoringCase("ready");
         shot("05-repo-ready");
+    }
+
+    @Test
+    void a_branch_is_added_its_skipped_files_shown_then_reindexed_and_removed_from_the_page() throws IOException {
+        Path work = TestGit.init(tmp.resolve("branchy-work"));
+        TestGit.write(work, "main.py", "def on_main():\n    return 0\n");
+        TestGit.commitAll(work, "main");
+        String main = TestGit.git(work, "rev-parse", "--abbrev-ref", "HEAD").strip();
+        TestGit.git(work, "checkout", "-q", "-b", "release");
+        TestGit.write(work, "release.py", "def release_train():\n    return 'choo'\n");
+        TestGit.write(work, "diagram.svgz", "not indexed\n");
+        TestGit.commitAll(work, "release");
+        TestGit.git(work, "checkout", "-q", main);
+        Path bare = tmp.resolve("branchy.git");
+        TestGit.git(tmp, "clone", "--bare", "-q", work.toString(), bare.toString());
+
+        driver.findElement(testid("repo-source")).sendKeys(bare.toUri().toString());
+        driver.findElement(testid("repo-name")).sendKeys("branchy");
+        driver.findElement(testid("repo-branch-input")).sendKeys("release");
+        driver.findElement(testid("add-repo-button")).click();
+        String item = "[data-testid=repo][data-repo=branchy] ";
+        By status = By.cssSelector(item + "[data-testid=repo-status]");
+        waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
+        assertThat(driver.findElement(By.cssSelector(item + "[data-testid=repo-branch]"))
+                        .getText())
+                .isEqualTo("branch release");
+        String firstMeta =
+                driver.findElement(By.cssSelector(item + ".repo-meta")).getText();
+
+        driver.findElement(By.cssSelector(item + "[data-testid=repo-skipped] summary"))
+                .click();
+        WebElement skipped = wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector(item + "[data-testid=skipped-file][data-reason=unsupported]")));
+        assertThat(skipped.getText()).contains("diagram.svgz");
+        shot("07-repo-branch-and-skipped");
+
+        // a new commit on the branch, then the Re-index button: the new commit is indexed from the same branch
+        TestGit.git(work, "checkout", "-q", "release");
+        TestGit.write(work, "later.py", "def added_later():\n    return 1\n");
+        String later = TestGit.commitAll(work, "later");
+        TestGit.git(work, "push", "-q", bare.toString(), "release");
+        driver.findElement(By.cssSelector(item + "[data-testid=repo-reindex]")).click();
+        waiting(T).until(d -> d.findElement(By.cssSelector(item + ".repo-meta"))
+                .getText()
+                .contains(later.substring(0, 10)));
+        waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
+        assertThat(driver.findElement(By.cssSelector(item + ".repo-meta")).getText())
+                .isNotEqualTo(firstMeta)
+                .contains("3 files");
+        assertThat(driver.findElement(By.cssSelector(item + "[data-testid=repo-branch]"))
+                        .getText())
+                .isEqualTo("branch release");
+
+        // Remove asks first; dismissing keeps the repository, accepting removes it
+        driver.findElement(By.cssSelector(item + "[data-testid=repo-remove]")).click();
+        wait.until(ExpectedConditions.alertIsPresent()).dismiss();
+        assertThat(driver.findElements(By.cssSelector(item))).hasSize(1);
+        driver.findElement(By.cssSelector(item + "[data-testid=repo-remove]")).click();
+        wait.until(ExpectedConditions.alertIsPresent()).accept();
+        waiting(T).until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(item), 0));
+        assertThat(Files.exists(work.resolve("main.py"))).isTrue();
+        shot("08-repo-removed");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.coderag.chat.http.HttpHelper.Response;
 import dev.coderag.cli.IngesterIndexer;
+import dev.coderag.cli.TestGit;
 import dev.coderag.ingest.GitPolicy;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
@@ -13,11 +14,9 @@ import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.types.ChunkKind;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -61,22 +60,20 @@ class RepoLifecycleTest {
 
     @Test
     void a_branch_is_cloned_stored_and_shown_reindexed_from_it_then_removed_without_a_trace() throws Exception {
-        Path work = gitRepo("lifecycle-work");
-        write(work, "src/main_only.py", "def only_on_main():\n    return 1\n");
-        git(work, "add", "-A");
-        git(work, "commit", "-q", "-m", "main");
-        String main = git(work, "rev-parse", "--abbrev-ref", "HEAD").strip();
-        git(work, "checkout", "-q", "-b", "feature");
-        write(
+        Path work = TestGit.init(root.resolve("lifecycle-work"));
+        TestGit.write(work, "src/main_only.py", "def only_on_main():\n    return 1\n");
+        TestGit.commitAll(work, "main");
+        String main = TestGit.git(work, "rev-parse", "--abbrev-ref", "HEAD").strip();
+        TestGit.git(work, "checkout", "-q", "-b", "feature");
+        TestGit.write(
                 work,
                 "src/feature.py",
                 "def zanzibar_feature_flag():\n    \"\"\"Turn the feature on.\"\"\"\n    return 42\n");
-        write(work, "assets/logo.png", "\u0089PNG not really\n");
-        git(work, "add", "-A");
-        git(work, "commit", "-q", "-m", "feature");
-        git(work, "checkout", "-q", main);
+        TestGit.write(work, "assets/logo.png", "\u0089PNG not really\n");
+        TestGit.commitAll(work, "feature");
+        TestGit.git(work, "checkout", "-q", main);
         Path bare = root.resolve("lifecycle.git");
-        git(root, "clone", "--bare", "-q", work.toString(), bare.toString());
+        TestGit.git(root, "clone", "--bare", "-q", work.toString(), bare.toString());
         String url = bare.toUri().toString();
 
         Response added = http.postJson("/api/repos", body("url", url, "name", "mirror", "branch", "feature"));
@@ -96,11 +93,10 @@ class RepoLifecycleTest {
                 .contains("data-reason=\"unsupported\"");
 
         // a new commit on the branch; re-index takes the recorded source and branch
-        git(work, "checkout", "-q", "feature");
-        write(work, "src/later.py", "def quokka_added_later():\n    return 'later'\n");
-        git(work, "add", "-A");
-        git(work, "commit", "-q", "-m", "later");
-        git(work, "push", "-q", bare.toString(), "feature");
+        TestGit.git(work, "checkout", "-q", "feature");
+        TestGit.write(work, "src/later.py", "def quokka_added_later():\n    return 'later'\n");
+        TestGit.commitAll(work, "later");
+        TestGit.git(work, "push", "-q", bare.toString(), "feature");
         Response reindex = http.postJson("/api/repos/mirror/reindex", "");
         assertThat(reindex.status()).as(reindex.body()).isEqualTo(202);
         assertThat(reindex.header("Location")).isEqualTo("/api/repos/mirror");
@@ -131,7 +127,7 @@ class RepoLifecycleTest {
     @Test
     void the_pages_buttons_reindex_and_remove_and_answer_with_the_list() throws Exception {
         Path dir = root.resolve("page-repo");
-        write(dir, "tool.py", "def page_button_tool():\n    return 'x'\n");
+        TestGit.write(dir, "tool.py", "def page_button_tool():\n    return 'x'\n");
         assertThat(http.postForm("/ui/repos", "source", dir.toString(), "name", "page-repo")
                         .status())
                 .isEqualTo(200);
@@ -162,7 +158,7 @@ class RepoLifecycleTest {
     @Test
     void a_branch_with_a_local_path_or_a_branch_that_looks_like_an_option_is_400() throws IOException {
         Path dir = root.resolve("plain");
-        write(dir, "a.py", "def a():\n    return 1\n");
+        TestGit.write(dir, "a.py", "def a():\n    return 1\n");
         Response withPath = http.postJson("/api/repos", body("path", dir.toString(), "branch", "main"));
         assertThat(withPath.status()).isEqualTo(400);
         assertThat(withPath.json().path("error").asText()).contains("git URLs only");
@@ -187,38 +183,5 @@ class RepoLifecycleTest {
         return store.lexical().search(ChunkKind.CODE, query, 20, SearchFilter.NONE).stream()
                 .map(h -> h.chunk().repo())
                 .toList();
-    }
-
-    private static Path gitRepo(String name) throws IOException {
-        Path dir = Files.createDirectories(root.resolve(name));
-        git(dir, "init", "-q");
-        git(dir, "config", "user.email", "test@example.com");
-        git(dir, "config", "user.name", "Test");
-        git(dir, "config", "commit.gpgsign", "false");
-        return dir;
-    }
-
-    private static void write(Path dir, String rel, String content) throws IOException {
-        Path file = dir.resolve(rel);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, content, StandardCharsets.UTF_8);
-    }
-
-    private static String git(Path dir, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        cmd.addAll(List.of(args));
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (p.waitFor() != 0) {
-                throw new IllegalStateException(cmd + " failed: " + out);
-            }
-            return out;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }
