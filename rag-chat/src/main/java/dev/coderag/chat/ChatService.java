@@ -209,8 +209,8 @@ public final class ChatService {
         List<Turn> previous = conversation.turns().stream()
                 .map(t -> new Turn(t.question(), t.answer()))
                 .toList();
-        GenerationInput input =
-                new GenerationInput(query, retrieval.answerStyle(), blocks, retrieval.relations(), previous);
+        GenerationInput input = new GenerationInput(
+                query, retrieval.answerStyle(), blocks, retrieval.relations(), previous, retrieval.subject());
         List<String> warnings = new ArrayList<>();
         Generated generated = generate(input, listener, warnings);
         clock.lap("generate");

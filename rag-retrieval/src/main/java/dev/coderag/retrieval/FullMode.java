@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 
@@ -42,18 +43,64 @@ final class FullMode implements ModeStrategy {
         ClassifiedQuery query = request.embedAndClassify();
         Candidates candidates = search(request, query, bm25, tasks);
         List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
-        List<Fused> fused = Fusion.rrf(lists, routing.rrfK());
+        String text = request.query().text();
+        List<Fused> fused = routing.tests().demote(Fusion.rrf(lists, routing.rrfK()), text);
         Expansion graph = Expansion.NONE;
         if (query.route().graph() > 0) {
             graph = GraphExpansion.expand(
-                    request.source(), fused, query.quotas().getOrDefault(Lane.GRAPH, 0));
-            fused = fuseWithGraph(lists, fused, graph);
+                    request.source(),
+                    candidates.subject(),
+                    fused,
+                    query.quotas().getOrDefault(Lane.GRAPH, 0),
+                    routing.tests());
+            fused = routing.tests().demote(fuseWithGraph(lists, fused, graph), text);
             request.clock().lap("graph");
         }
         List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());
+        if (request.query().analysis().wordCount() <= routing.leadMaxWords()) {
+            chosen = Fusion.lead(chosen, fused, leads(candidates, graph), query.total());
+        }
         request.clock().lap("fuse");
         return new Selection(
-                query, chosen, candidates.perRetriever(graph), graph.relations(), candidates.pinLocations());
+                query,
+                chosen,
+                candidates.perRetriever(graph),
+                graph.relations(),
+                candidates.pinLocations(),
+                candidates.subject().map(Found::id));
+    }
+
+    /** How many of the named definitions lead the sources. */
+    private static final int MAX_LEADS = 3;
+
+    /**
+     * What a short question names comes first: the subject, the other definitions it names (explicit names and
+     * stack frames, not plain words), then the subject's callers (four at most before its callees) and resolved
+     * callees, for the relationship answer to list.
+     */
+    private static List<String> leads(Candidates candidates, Expansion graph) {
+        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        Optional<String> subject = candidates.subject().map(Found::id);
+        subject.ifPresent(ids::add);
+        candidates.pins().stream()
+                .filter(p -> p.strength() >= 2.0)
+                .limit(MAX_LEADS)
+                .forEach(p -> ids.add(p.found().id()));
+        if (subject.isPresent()) {
+            List<String> callers = new ArrayList<>();
+            List<String> callees = new ArrayList<>();
+            for (CallRelation r : graph.relations()) {
+                if (r.calleeId().equals(subject.get())) {
+                    callers.add(r.callerId());
+                } else if (r.callerId().equals(subject.get()) && !r.calleeId().isEmpty()) {
+                    callees.add(r.calleeId());
+                }
+            }
+            callers.stream().limit(4).forEach(ids::add);
+            callees.forEach(ids::add);
+            callers.forEach(ids::add);
+        }
+        return new ArrayList<>(ids);
     }
 
     /**
@@ -106,7 +153,8 @@ final class FullMode implements ModeStrategy {
      * What the concurrent searches found: one ranked list per routed table and retriever (in table order,
      * vector before lexical), the hit counts, and the pins.
      */
-    private record Candidates(List<RankedList> searched, int vectorHits, int lexicalHits, List<Pin> pins) {
+    private record Candidates(
+            List<RankedList> searched, int vectorHits, int lexicalHits, List<Pin> pins, Optional<Found> subject) {
         /** The searched lists, then the pins' when there are any. */
         List<RankedList> rankedLists(double pinWeight) {
             List<RankedList> lists = new ArrayList<>(searched);
@@ -148,7 +196,8 @@ final class FullMode implements ModeStrategy {
                             : tasks.submitTimed(t.via().id(), t.call()));
         }
         Pins pins = new Pins(request.source(), query.relevance(), routing.maxPins());
-        Future<List<Pin>> pinSearch = tasks.submitTimed("pins", () -> pins.find(request.query(), request.followUp()));
+        Future<Pins.Named> pinSearch =
+                tasks.submitTimed("pins", () -> pins.findWithSubject(request.query(), request.followUp()));
         List<RankedList> lists = new ArrayList<>();
         int vectorHits = 0;
         int lexicalHits = 0;
@@ -163,13 +212,14 @@ final class FullMode implements ModeStrategy {
             }
             lists.add(RankedList.of(t.via(), t.weight(), Scored.found(hits)));
         }
-        List<Pin> pinned = SearchTasks.join(pinSearch);
+        Pins.Named named = SearchTasks.join(pinSearch);
+        List<Pin> pinned = named.pins();
         Stopwatch clock = request.clock();
         clock.lap("search");
         clock.add("vector", tasks.ms("vector"));
         clock.add("lexical", tasks.ms("lexical"));
         clock.add("pins", tasks.ms("pins"));
-        return new Candidates(lists, vectorHits, lexicalHits, pinned);
+        return new Candidates(lists, vectorHits, lexicalHits, pinned, named.subject());
     }
 
     /**

@@ -170,6 +170,38 @@ final class Fusion {
     }
 
     /**
+     * {@code chosen} with the candidates named by {@code leadIds} first, in that order (taken from {@code fused}
+     * when the quotas left them out), then the rest of {@code chosen} in its order; at most {@code limit}. Ids not
+     * among the candidates are skipped. Pure.
+     */
+    static List<Fused> lead(List<Fused> chosen, List<Fused> fused, List<String> leadIds, int limit) {
+        if (leadIds.isEmpty() || limit <= 0) {
+            return chosen;
+        }
+        Map<String, Fused> byId = new java.util.HashMap<>();
+        for (Fused f : fused) {
+            byId.putIfAbsent(f.id(), f);
+        }
+        for (Fused f : chosen) {
+            byId.putIfAbsent(f.id(), f);
+        }
+        java.util.LinkedHashMap<String, Fused> out = new java.util.LinkedHashMap<>();
+        for (String id : leadIds) {
+            Fused f = byId.get(id);
+            if (f != null && out.size() < limit) {
+                out.putIfAbsent(id, f);
+            }
+        }
+        for (Fused f : chosen) {
+            if (out.size() >= limit) {
+                break;
+            }
+            out.putIfAbsent(f.id(), f);
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /**
      * Scales a route's per-lane counts to {@code limit} results in total, keeping the proportions (each
      * non-zero lane keeps at least 1). {@code limit <= 0} means the route's own counts.
      */

@@ -5,22 +5,29 @@ import dev.coderag.store.CallEdge;
 import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Callers and callees of the top code hits, from the call edges stored at ingest; what relationship questions
- * ("who calls X?") need beyond text similarity. Reads through the request's {@link ChunkSource}; stateless.
+ * Callers and callees of the symbol a question names (its subject) and of the top code hits, from the call
+ * edges stored at ingest; what relationship questions ("who calls X?") need beyond text similarity. An edge
+ * counts as a call of a definition only when the call as written can be one ({@link CallMatch}); callers in
+ * product code come before callers in tests. Reads through the request's {@link ChunkSource}; stateless.
  */
 final class GraphExpansion {
-    /** How many of the best code hits are expanded. */
+    /** How many code chunks are expanded: the subject and the best hits. */
     private static final int SEEDS = 3;
 
+    /** The most callers (and as many callees) taken for the subject, whose callers are the answer. */
+    static final int SUBJECT_EDGES = 12;
+
     /**
-     * @param chunks callers and callees, best seed first, each once; may include chunks already retrieved (they
-     *     keep their place and gain provenance and a small boost in fusion)
+     * @param chunks callers and callees, subject first, then best seed first, each once; may include chunks
+     *     already retrieved (they keep their place and gain provenance and a small boost in fusion)
      * @param relations every edge followed, callers first per seed; an unresolved callee has id ""
      */
     record Expansion(List<Found> chunks, List<CallRelation> relations) {
@@ -35,50 +42,32 @@ final class GraphExpansion {
     private GraphExpansion() {}
 
     /**
-     * Expands the first {@value #SEEDS} code chunks of {@code fused}, at most {@code max(2, graphQuota)} callers
-     * and as many resolved callees each.
+     * Expands the subject (when it is code) and then the first code chunks of {@code fused}, {@value #SEEDS} in
+     * all: at most {@link #SUBJECT_EDGES} callers and resolved callees for the subject, {@code max(2,
+     * graphQuota)} for the others.
+     *
+     * @param tests which callers are tests (listed after the others)
      */
-    static Expansion expand(ChunkSource source, List<Fused> fused, int graphQuota) {
-        int perSeed = Math.max(2, graphQuota);
-        List<Found> out = new ArrayList<>();
-        List<CallRelation> relations = new ArrayList<>();
-        int used = 0;
+    static Expansion expand(
+            ChunkSource source, Optional<Found> subject, List<Fused> fused, int graphQuota, TestCode tests) {
+        List<Found> seeds = new ArrayList<>();
+        subject.filter(s -> s.chunk() instanceof CodeChunk).ifPresent(seeds::add);
         for (Fused f : fused) {
-            if (used >= SEEDS) {
+            if (seeds.size() >= SEEDS) {
                 break;
             }
-            if (!(f.chunk() instanceof CodeChunk seed)) {
-                continue;
+            if (f.chunk() instanceof CodeChunk && seeds.stream().noneMatch(s -> s.id().equals(f.id()))) {
+                seeds.add(f.found());
             }
-            used++;
-            String seedId = f.id();
-            List<String> callerIds = new ArrayList<>();
-            for (CallEdge e : source.callers(seedId)) {
-                callerIds.add(e.callerId());
-            }
-            for (Found c :
-                    source.byIds(callerIds.stream().distinct().limit(perSeed).toList())) {
-                relations.add(new CallRelation(c.id(), c.chunk().title(), seedId, seed.symbol()));
-                out.add(c);
-            }
-            List<CallEdge> calleeEdges = source.callees(seedId);
-            List<String> calleeIds = new ArrayList<>();
-            for (CallEdge e : calleeEdges) {
-                e.calleeId().ifPresent(calleeIds::add);
-            }
-            Map<String, Found> callees = new HashMap<>();
-            for (Found c :
-                    source.byIds(calleeIds.stream().distinct().limit(perSeed).toList())) {
-                callees.put(c.id(), c);
-            }
-            for (CallEdge e : calleeEdges) {
-                String id = e.calleeId().orElse("");
-                relations.add(new CallRelation(seedId, seed.qualifiedName(), id, e.calleeName()));
-                Found c = callees.get(id);
-                if (c != null) {
-                    out.add(c);
-                }
-            }
+        }
+        List<Found> out = new ArrayList<>();
+        List<CallRelation> relations = new ArrayList<>();
+        for (int i = 0; i < seeds.size(); i++) {
+            boolean isSubject = i == 0
+                    && subject.isPresent()
+                    && seeds.getFirst().id().equals(subject.get().id());
+            int limit = isSubject ? SUBJECT_EDGES : Math.max(2, graphQuota);
+            expandOne(source, seeds.get(i), limit, tests, out, relations);
         }
         List<Found> unique = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -88,5 +77,68 @@ final class GraphExpansion {
             }
         }
         return new Expansion(unique, relations);
+    }
+
+    private static void expandOne(
+            ChunkSource source,
+            Found seedFound,
+            int limit,
+            TestCode tests,
+            List<Found> out,
+            List<CallRelation> relations) {
+        CodeChunk seed = (CodeChunk) seedFound.chunk();
+        String seedId = seedFound.id();
+        List<CallEdge> callerEdges = source.callers(seedId);
+        Map<String, String> writtenAs = new LinkedHashMap<>();
+        for (CallEdge e : callerEdges) {
+            writtenAs.putIfAbsent(e.callerId(), e.calleeName());
+        }
+        boolean unique = callerEdges.isEmpty() || definitions(source, seed) <= 1;
+        List<Found> product = new ArrayList<>();
+        List<Found> inTests = new ArrayList<>();
+        // bounded: a name called from thousands of places is read in pages of the callers it can use
+        List<String> ids = new ArrayList<>(writtenAs.keySet());
+        for (int from = 0; from < ids.size() && product.size() + inTests.size() < limit * 4; from += 200) {
+            for (Found c : source.byIds(ids.subList(from, Math.min(ids.size(), from + 200)))) {
+                if (c.chunk() instanceof CodeChunk caller
+                        && CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
+                    (tests.isTest(caller.path()) ? inTests : product).add(c);
+                }
+            }
+        }
+        List<Found> callers = new ArrayList<>(product);
+        callers.addAll(inTests);
+        for (Found c : callers.subList(0, Math.min(limit, callers.size()))) {
+            relations.add(new CallRelation(c.id(), c.chunk().title(), seedId, seed.symbol()));
+            out.add(c);
+        }
+        List<CallEdge> calleeEdges = source.callees(seedId);
+        List<String> calleeIds = new ArrayList<>();
+        for (CallEdge e : calleeEdges) {
+            e.calleeId().ifPresent(calleeIds::add);
+        }
+        Map<String, Found> callees = new HashMap<>();
+        for (Found c : source.byIds(calleeIds.stream().distinct().limit(limit).toList())) {
+            callees.put(c.id(), c);
+        }
+        for (CallEdge e : calleeEdges) {
+            String id = e.calleeId().orElse("");
+            relations.add(new CallRelation(seedId, seed.qualifiedName(), id, e.calleeName()));
+            Found c = callees.get(id);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+    }
+
+    /** How many distinct definitions share the seed's name in its repository (parts of one count once). */
+    private static int definitions(ChunkSource source, CodeChunk seed) {
+        Set<String> defs = new LinkedHashSet<>();
+        for (Found f : source.bySymbol(seed.symbol())) {
+            if (f.chunk() instanceof CodeChunk c && c.repo().equals(seed.repo())) {
+                defs.add(c.path() + "\0" + c.qualifiedName() + "\0" + c.signature());
+            }
+        }
+        return defs.size();
     }
 }

@@ -39,6 +39,6 @@ final class HybridMode implements ModeStrategy {
                 routing.rrfK());
         request.clock().lap("fuse");
         List<Fused> chosen = fused.subList(0, Math.min(query.total(), fused.size()));
-        return new Selection(query, chosen, perRetriever, List.of(), List.of());
+        return new Selection(query, chosen, perRetriever, List.of(), List.of(), java.util.Optional.empty());
     }
 }

@@ -21,6 +21,12 @@ final class Pins {
     /** A pinned chunk with the strength of the evidence (frame 3, named file or identifier 2, word 1). */
     record Pin(Found found, double strength) {}
 
+    /**
+     * The pins, and the symbol the question is about when it names one that resolves to exactly one definition
+     * (a qualified name first: {@code Reconciler.plan} before {@code plan}).
+     */
+    record Named(List<Pin> pins, Optional<Found> subject) {}
+
     private final ChunkSource source;
     private final Relevance relevance;
     private final int maxPins;
@@ -33,6 +39,11 @@ final class Pins {
 
     /** At most {@code maxPins} pins, strongest first, then most relevant. */
     List<Pin> find(AnalyzedQuery query, Retriever.FollowUp followUp) {
+        return findWithSubject(query, followUp).pins();
+    }
+
+    /** {@link #find}, and the subject the question names. */
+    Named findWithSubject(AnalyzedQuery query, Retriever.FollowUp followUp) {
         Map<String, Pin> pins = new LinkedHashMap<>();
         QueryAnalysis analysis = query.analysis();
         addFramePins(pins, analysis.frames());
@@ -40,12 +51,20 @@ final class Pins {
             addFilePins(pins, source.byPath(name), 2.0);
         }
         int identifiers = 0;
+        Found qualifiedSubject = null;
+        Found plainSubject = null;
         for (String id : analysis.identifiers()) {
             if (identifiers++ >= 25) {
                 break;
             }
-            addSymbolPins(pins, id, 2.0, 5);
+            Found unique = addSymbolPins(pins, id, 2.0, 5);
+            if (unique != null && isQualified(id) && qualifiedSubject == null) {
+                qualifiedSubject = unique;
+            } else if (unique != null && plainSubject == null) {
+                plainSubject = unique;
+            }
         }
+        Optional<Found> subject = Optional.ofNullable(qualifiedSubject != null ? qualifiedSubject : plainSubject);
         for (String word : analysis.words()) {
             addSymbolPins(pins, word, 1.0, 3);
         }
@@ -72,12 +91,17 @@ final class Pins {
             }
         }
         relevance.fill(pins.values().stream().map(Pin::found).toList());
-        return pins.values().stream()
+        List<Pin> ranked = pins.values().stream()
                 .sorted(Comparator.comparingDouble(Pin::strength)
                         .thenComparingDouble(p -> relevance.of(p.found().id()))
                         .reversed())
                 .limit(maxPins)
                 .toList();
+        return new Named(ranked, subject);
+    }
+
+    private static boolean isQualified(String identifier) {
+        return identifier.indexOf('.') > 0 || identifier.contains("::") || identifier.contains("#");
     }
 
     /** The first ten application frames found in the store, in trace order, the top one strongest. */
@@ -158,7 +182,11 @@ final class Pins {
         return chunks.stream().mapToDouble(c -> relevance.of(c.id())).max().orElse(0);
     }
 
-    private void addSymbolPins(Map<String, Pin> pins, String name, double strength, int maxAmbiguity) {
+    /**
+     * Pins the definitions of {@code name}; returns the one definition when the name resolves to exactly one
+     * (its parts split over several chunks count once: the first part), else null.
+     */
+    private Found addSymbolPins(Map<String, Pin> pins, String name, double strength, int maxAmbiguity) {
         List<Found> found = source.bySymbol(name);
         if (found.isEmpty() && name.indexOf('.') > 0) {
             String last = name.substring(name.lastIndexOf('.') + 1);
@@ -175,7 +203,7 @@ final class Pins {
             }
         }
         if (found.isEmpty()) {
-            return;
+            return null;
         }
         relevance.fill(found);
         List<Found> ranked = found.stream()
@@ -187,6 +215,28 @@ final class Pins {
         ranked.stream()
                 .limit(keep)
                 .forEach(c -> addPin(pins, c, ranked.size() > maxAmbiguity ? strength / 2 : strength));
+        return oneDefinition(found);
+    }
+
+    /** The first part of the only definition among {@code found}, or null when there are several. */
+    private static Found oneDefinition(List<Found> found) {
+        Found first = null;
+        String definition = null;
+        for (Found f : found) {
+            if (!(f.chunk() instanceof CodeChunk c)) {
+                return null;
+            }
+            String def = c.repo() + "\0" + c.path() + "\0" + c.qualifiedName() + "\0" + c.signature();
+            if (definition == null) {
+                definition = def;
+                first = f;
+            } else if (!definition.equals(def)) {
+                return null;
+            } else if (f.chunk().startLine() < first.chunk().startLine()) {
+                first = f;
+            }
+        }
+        return first;
     }
 
     private static boolean declaredInFileOf(CodeChunk code, String ownerSimple) {

@@ -6,12 +6,15 @@ import java.util.List;
 /**
  * The result of {@link Retriever#retrieve}.
  *
- * @param hits best first; {@code score} is the fused ranking score scaled to [0, 1], non-increasing
+ * @param hits best first (the definitions a short question names lead); {@code score} is the fused ranking
+ *     score scaled to [0, 1] by the best one
  * @param intent the classified intent name ({@code overview, implementation, relationship, comparison, usage})
  * @param answerStyle how an answer to that intent is written (the intent's route in routing.json)
  * @param confidence cosine similarity of the query to the closest prototype of that intent, in [0, 1]
  * @param details the same hits in the same order with relevance and provenance
  * @param relations call edges found by graph expansion (relationship intent only; may be empty)
+ * @param subject id of the one definition the question names, resolved by name (exact, then qualified
+ *     suffix), when there is one: the symbol a relationship answer is about
  * @param trace counts and timings
  */
 public record Retrieval(
@@ -21,8 +24,10 @@ public record Retrieval(
         double confidence,
         List<RetrievalHit> details,
         List<CallRelation> relations,
+        java.util.Optional<String> subject,
         RetrievalTrace trace) {
     public Retrieval {
+        java.util.Objects.requireNonNull(subject, "subject");
         hits = List.copyOf(hits);
         details = List.copyOf(details);
         relations = List.copyOf(relations);

@@ -120,7 +120,8 @@ public final class Retriever {
     private static Retrieval result(Selection selection, String lexicalQuery, Map<String, Double> timingsMs) {
         List<Fused> chosen = selection.chosen();
         Relevance relevance = selection.query().relevance();
-        double top = chosen.isEmpty() ? 1 : chosen.getFirst().score();
+        // the best score, not the first: named definitions lead the list whatever their fused score
+        double top = chosen.stream().mapToDouble(Fused::score).max().orElse(1);
         List<ScoredChunk> hits = new ArrayList<>(chosen.size());
         List<RetrievalHit> details = new ArrayList<>(chosen.size());
         Map<String, Integer> perTable = new LinkedHashMap<>();
@@ -143,6 +144,7 @@ public final class Retriever {
                 intent.confidence(),
                 details,
                 selection.relations(),
+                selection.subject(),
                 trace);
     }
 

@@ -19,6 +19,9 @@ import java.util.Map;
  * @param graphWeight fusion weight of callers/callees
  * @param maxPins at most this many pinned chunks per query
  * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
+ * @param tests which files are tests, and how much less they weigh for questions not about tests
+ * @param leadMaxWords a question of at most this many words has the definitions it names first among its
+ *     sources (longer texts — bug reports — name many things in passing)
  */
 record RoutingTable(
         int rrfK,
@@ -28,6 +31,8 @@ record RoutingTable(
         double graphWeight,
         int maxPins,
         double relevanceFloor,
+        TestCode tests,
+        int leadMaxWords,
         Map<String, Route> routes) {
 
     /**
@@ -71,6 +76,24 @@ record RoutingTable(
         return parse(Resources.text("routing.json"));
     }
 
+    private static TestCode tests(JsonNode t) {
+        if (t.isMissingNode()) {
+            return TestCode.NONE;
+        }
+        return new TestCode(
+                t.path("weight").asDouble(1.0),
+                new java.util.HashSet<>(strings(t.path("dirs"))),
+                strings(t.path("prefixes")),
+                strings(t.path("suffixes")),
+                new java.util.HashSet<>(strings(t.path("question_words"))));
+    }
+
+    private static java.util.List<String> strings(JsonNode array) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
     static RoutingTable parse(String json) {
         try {
             JsonNode root = new ObjectMapper().readTree(json);
@@ -105,6 +128,8 @@ record RoutingTable(
                     root.path("graph_weight").asDouble(0.6),
                     root.path("max_pins").asInt(12),
                     root.path("relevance_floor").asDouble(0.6),
+                    tests(root.path("tests")),
+                    root.path("lead_max_words").asInt(0),
                     routes);
         } catch (IOException e) {
             throw new IllegalArgumentException("routing table is not valid JSON: " + e.getMessage(), e);

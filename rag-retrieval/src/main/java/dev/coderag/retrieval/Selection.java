@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a mode chose for a query, in final order, and what the trace reports about how.
@@ -14,13 +15,15 @@ import java.util.Map;
  * @param perRetriever candidates per retriever ({@link Via#id()}), in the order the trace shows them
  * @param relations call edges followed by graph expansion; empty when the mode or route does not expand
  * @param pins {@code path:start-end} of the chunks pinned because the query names them; empty when none
+ * @param subject id of the one definition the query names (resolved by name), when there is one
  */
 record Selection(
         ClassifiedQuery query,
         List<Fused> chosen,
         Map<String, Integer> perRetriever,
         List<CallRelation> relations,
-        List<String> pins) {
+        List<String> pins,
+        Optional<String> subject) {
     Selection {
         chosen = List.copyOf(chosen);
         perRetriever = Collections.unmodifiableMap(new LinkedHashMap<>(perRetriever));
@@ -35,6 +38,7 @@ record Selection(
                 Fusion.asFused(merged, via, query.total()),
                 Map.of(via.id(), merged.size()),
                 List.of(),
-                List.of());
+                List.of(),
+                Optional.empty());
     }
 }

@@ -9,9 +9,9 @@ import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,12 +62,9 @@ public final class ExtractiveGenerator implements Generator {
         if (blocks.isEmpty()) {
             return sb.append(Generator.REFUSAL).toString();
         }
+        // Retrieval's order is the answer's: the best match named first is source [1] (for "how do I install it"
+        // the routing brings the README section first; re-sorting here would name another source than [1]).
         List<ContextBlock> ordered = new ArrayList<>(blocks);
-        if (input.answerStyle() == AnswerStyle.DOCS_FIRST) {
-            // for "how do I install it" the README section is the answer, even when code ranked higher
-            ordered.sort((a, b) ->
-                    Integer.compare(docRank(a.hit().chunk()), docRank(b.hit().chunk())));
-        }
         ContextBlock best = ordered.getFirst();
         sb.append(lead(best)).append("\n");
         String quote = quote(best.hit().chunk(), 4);
@@ -85,15 +82,6 @@ public final class ExtractiveGenerator implements Generator {
             }
         }
         return sb.toString().stripTrailing();
-    }
-
-    private static int docRank(Chunk c) {
-        return switch (c) {
-            case ReadmeChunk r -> 0;
-            case ModuleDocChunk d -> 1;
-            case ManifestChunk m -> 2;
-            case CodeChunk code -> 3;
-        };
     }
 
     /** The first sentence naming the best match, with its location and citation. */
@@ -196,52 +184,77 @@ public final class ExtractiveGenerator implements Generator {
         return String.join("\n", out);
     }
 
+    /**
+     * Who calls the subject and what it calls, with each caller's location and citation. The subject is the
+     * definition the question names when retrieval resolved one; otherwise the best code match, and then
+     * nothing is claimed about callers the index does not show.
+     */
     private static void appendRelations(StringBuilder sb, GenerationInput input) {
-        if (input.relations().isEmpty()) {
-            sb.append("\nThe index holds no call edges for the best matches.\n");
+        Map<String, ContextBlock> blockOf = new HashMap<>();
+        for (ContextBlock b : input.blocks()) {
+            blockOf.putIfAbsent(b.hit().chunk().id(), b);
+        }
+        Optional<ContextBlock> named = input.subject().map(blockOf::get);
+        Optional<ContextBlock> subject = named.or(() -> input.blocks().stream()
+                .filter(b -> b.hit().chunk() instanceof CodeChunk)
+                .findFirst());
+        if (subject.isEmpty()) {
+            sb.append("\nNo code among the sources, so no callers or callees to list.\n");
             return;
         }
-        Map<String, Integer> numberOf = new HashMap<>();
-        for (ContextBlock b : input.blocks()) {
-            numberOf.putIfAbsent(b.hit().chunk().id(), b.n());
-        }
-        Map<String, List<String>> callersOf = new LinkedHashMap<>();
-        Map<String, List<String>> calleesOf = new LinkedHashMap<>();
-        for (CallRelation r : input.relations()) {
-            String callee = r.calleeName();
-            callersOf
-                    .computeIfAbsent(callee, k -> new ArrayList<>())
-                    .add(named(r.callerName(), numberOf.get(r.callerId())));
-            calleesOf
-                    .computeIfAbsent(r.callerName(), k -> new ArrayList<>())
-                    .add(named(callee, r.calleeId().isEmpty() ? null : numberOf.get(r.calleeId())));
-        }
-        String subject = input.blocks().stream()
-                .map(b -> b.hit().chunk())
-                .filter(CodeChunk.class::isInstance)
-                .map(c -> (CodeChunk) c)
-                .findFirst()
-                .map(CodeChunk::symbol)
-                .orElse("");
-        List<String> callers = distinct(callersOf.getOrDefault(subject, List.of()));
+        String id = subject.get().hit().chunk().id();
+        String name = ((CodeChunk) subject.get().hit().chunk()).qualifiedName();
+        List<String> callers = new ArrayList<>();
         List<String> callees = new ArrayList<>();
-        for (Map.Entry<String, List<String>> e : calleesOf.entrySet()) {
-            if (e.getKey().equals(subject) || e.getKey().endsWith("." + subject)) {
-                callees.addAll(e.getValue());
+        for (CallRelation r : input.relations()) {
+            if (r.calleeId().equals(id)) {
+                ContextBlock b = blockOf.get(r.callerId());
+                callers.add(b == null ? "`" + r.callerName() + "`" : located(b));
+            } else if (r.callerId().equals(id)) {
+                ContextBlock b = r.calleeId().isEmpty() ? null : blockOf.get(r.calleeId());
+                callees.add(b == null ? "`" + r.calleeName() + "`" : located(b));
             }
         }
+        callers = distinct(callers);
         callees = distinct(callees);
         sb.append('\n');
-        sb.append("**Called by:** ")
-                .append(callers.isEmpty() ? "no caller in the index." : String.join(", ", callers))
-                .append('\n');
-        sb.append("\n**Calls:** ")
-                .append(callees.isEmpty() ? "nothing recorded." : String.join(", ", callees))
-                .append('\n');
+        if (!callers.isEmpty()) {
+            sb.append("`")
+                    .append(name)
+                    .append("` [")
+                    .append(subject.get().n())
+                    .append("] is called by ")
+                    .append(String.join(", ", callers))
+                    .append(".\n");
+        } else if (named.isPresent()) {
+            // the question named this definition and the index resolved it: the absence of callers is known
+            sb.append("No caller of `")
+                    .append(name)
+                    .append("` [")
+                    .append(subject.get().n())
+                    .append("] is in the index.\n");
+        } else {
+            sb.append("The question names no symbol the index resolves to one definition, so callers are listed"
+                            + " only when the call graph shows them; it shows none for `")
+                    .append(name)
+                    .append("` [")
+                    .append(subject.get().n())
+                    .append("].\n");
+        }
+        if (!callees.isEmpty()) {
+            sb.append("\n`")
+                    .append(name)
+                    .append("` calls ")
+                    .append(String.join(", ", callees))
+                    .append(".\n");
+        }
     }
 
-    private static String named(String name, Integer n) {
-        return "`" + name + "`" + (n == null ? "" : " [" + n + "]");
+    /** A cited definition with its location: {@code `A.b` (`path:12`) [3]}. */
+    private static String located(ContextBlock b) {
+        Chunk c = b.hit().chunk();
+        String title = c instanceof CodeChunk code ? code.qualifiedName() : c.title();
+        return "`" + title + "` (`" + c.path() + ":" + c.startLine() + "`) [" + b.n() + "]";
     }
 
     private static List<String> distinct(List<String> items) {

@@ -31,17 +31,31 @@ public interface Generator {
      * @param blocks numbered context, most relevant first
      * @param relations call edges found for relationship questions
      * @param history earlier turns of the chat, oldest first
+     * @param subject chunk id of the one definition the question names, when retrieval resolved one: the only
+     *     symbol an answer may say has no callers
      */
     public record GenerationInput(
             String question,
             AnswerStyle answerStyle,
             List<ContextBlock> blocks,
             List<CallRelation> relations,
-            List<Turn> history) {
+            List<Turn> history,
+            java.util.Optional<String> subject) {
         public GenerationInput {
             blocks = List.copyOf(blocks);
             relations = List.copyOf(relations);
             history = List.copyOf(history);
+            java.util.Objects.requireNonNull(subject, "subject");
+        }
+
+        /** Without a resolved subject. */
+        public GenerationInput(
+                String question,
+                AnswerStyle answerStyle,
+                List<ContextBlock> blocks,
+                List<CallRelation> relations,
+                List<Turn> history) {
+            this(question, answerStyle, blocks, relations, history, java.util.Optional.empty());
         }
     }
 }

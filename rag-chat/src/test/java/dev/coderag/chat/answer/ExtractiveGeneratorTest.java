@@ -9,8 +9,10 @@ import dev.coderag.chat.ChatResponse;
 import dev.coderag.retrieval.AnswerStyle;
 import dev.coderag.retrieval.CallRelation;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.ReadmeChunk;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ExtractiveGeneratorTest {
@@ -36,26 +38,58 @@ class ExtractiveGeneratorTest {
     }
 
     @Test
-    void usage_questions_lead_with_the_readme_section() {
-        List<ContextBlock> blocks = ContextBuilder.build(
-                List.of(hit(parse, 0.8), hit(readme("Install", "Run pip install demo.\nThen demo serve.", 3, 8), 0.7)),
-                4000);
-        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
-                "how do I install it?", AnswerStyle.DOCS_FIRST, blocks, List.of(), List.of()));
-        assertThat(text).contains("section **Install** of `README.md` (lines 3–8) [2]");
-        assertThat(text).contains("> Run pip install demo.");
+    void the_best_match_named_first_is_always_source_1_and_usage_answers_quote_the_docs() {
+        ReadmeChunk install = readme("Install", "Run pip install demo.\nThen demo serve.", 3, 8);
+        String docsFirst = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "how do I install it?",
+                AnswerStyle.DOCS_FIRST,
+                ContextBuilder.build(List.of(hit(install, 0.8), hit(parse, 0.7)), 4000),
+                List.of(),
+                List.of()));
+        assertThat(docsFirst).contains("The best match is the section **Install** of `README.md` (lines 3–8) [1]");
+        assertThat(docsFirst).contains("> Run pip install demo.");
+        String codeFirst = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "how do I install it?",
+                AnswerStyle.DOCS_FIRST,
+                ContextBuilder.build(List.of(hit(parse, 0.8), hit(install, 0.7)), 4000),
+                List.of(),
+                List.of()));
+        assertThat(codeFirst).contains("The best match is **`parse_header`**").contains("[1]");
+        assertThat(codeFirst.indexOf("[1]")).isLessThan(codeFirst.indexOf("[2]"));
     }
 
     @Test
-    void relationship_answers_list_callers_and_callees_with_citations() {
+    void relationship_answers_name_the_subjects_callers_with_file_and_line_and_its_callees() {
         List<ContextBlock> blocks = ContextBuilder.build(List.of(hit(parse, 0.8), hit(handle, 0.6)), 4000);
         List<CallRelation> relations = List.of(
                 new CallRelation(handle.id(), "handle", parse.id(), "parse_header"),
                 new CallRelation(parse.id(), "parse_header", "", "split"));
         String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
-                "who calls parse_header?", AnswerStyle.RELATIONS, blocks, relations, List.of()));
-        assertThat(text).contains("**Called by:** `handle` [2]");
-        assertThat(text).contains("**Calls:** `split`");
+                "who calls parse_header?",
+                AnswerStyle.RELATIONS,
+                blocks,
+                relations,
+                List.of(),
+                Optional.of(parse.id())));
+        assertThat(text).contains("`parse_header` [1] is called by `handle` (`src/server.py:30`) [2].");
+        assertThat(text).contains("`parse_header` calls `split`.");
+        assertThat(text).doesNotContain("No caller");
+    }
+
+    @Test
+    void no_caller_is_said_only_of_a_resolved_subject() {
+        List<ContextBlock> blocks = ContextBuilder.build(List.of(hit(parse, 0.8), hit(handle, 0.6)), 4000);
+        String resolved = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "who calls parse_header?",
+                AnswerStyle.RELATIONS,
+                blocks,
+                List.of(),
+                List.of(),
+                Optional.of(parse.id())));
+        assertThat(resolved).contains("No caller of `parse_header` [1] is in the index.");
+        String unresolved = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "who calls the parser?", AnswerStyle.RELATIONS, blocks, List.of(), List.of()));
+        assertThat(unresolved).doesNotContain("No caller").contains("names no symbol the index resolves");
     }
 
     @Test
