@@ -17,7 +17,8 @@ import java.util.Map;
  * share}}: the queries whose first 8 chunks overlap every gold range) when the queries carry gold ranges, and a
  * {@code "by_kind"} object ({@code {"<kind>": {"queries": n, "modes", "function_level", "all_gold@8"}}}) when they
  * carry a kind. The report ({@code --out}) adds the run's settings, mean latency per mode and, per query, its kind,
- * the first gold rank, AP, whether all gold was in the first 8 chunks and the top files of every mode.
+ * the first gold rank, AP, the first chunk rank that overlaps a gold range, whether all gold was in the first 8
+ * chunks and the top files of every mode.
  */
 final class ReportJson {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -77,15 +78,20 @@ final class ReportJson {
             q.goldFiles().forEach(gold::add);
             ObjectNode rank = qn.putObject("first_gold_rank");
             ObjectNode ap = qn.putObject("ap");
+            ObjectNode rangeRank = JSON.createObjectNode();
             ObjectNode allGold = JSON.createObjectNode();
             ObjectNode top = qn.putObject("top");
             q.modes().forEach((mode, o) -> {
                 rank.put(mode.id(), o.files().firstRank());
                 ap.put(mode.id(), round(o.files().averagePrecision(), 4));
+                o.functions().ifPresent(f -> rangeRank.put(mode.id(), f.firstRank()));
                 o.allGold().ifPresent(all -> allGold.put(mode.id(), all));
                 ArrayNode files = top.putArray(mode.id());
                 o.topFiles().forEach(files::add);
             });
+            if (!rangeRank.isEmpty()) {
+                qn.set("first_gold_range_rank", rangeRank);
+            }
             if (!allGold.isEmpty()) {
                 qn.set(ALL_GOLD, allGold);
             }

@@ -221,6 +221,8 @@ class EvaluatorTest {
         assertThat(first.get("kind").asText()).isEqualTo("calls");
         assertThat(first.get("all_gold@8").get("full").asBoolean()).isTrue();
         assertThat(first.get("all_gold@8").get("lexical").asBoolean()).isFalse();
+        assertThat(first.get("first_gold_range_rank").get("full").asInt()).isEqualTo(1);
+        assertThat(first.get("first_gold_range_rank").get("lexical").asInt()).isEqualTo(9);
 
         String table = EvalTable.of(r, java.util.Map.of("repo", "r", "model", "fp32"));
         assertThat(table).contains("by kind").contains("all-gold@8");
