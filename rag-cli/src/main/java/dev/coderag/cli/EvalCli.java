@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code ./rag eval}: ingests a corpus (incrementally), runs every query of a benchmark through the same
  * {@link Retriever} as {@code /api/chat} (no generation), aggregates the retrieved chunks to files and prints
- * Hit@1, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode.
+ * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one).
  *
  * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Progress goes to stderr;
  * results to stdout.
@@ -34,9 +34,12 @@ import picocli.CommandLine.Option;
         description = {
             "Measure retrieval quality on a benchmark: ingest the corpus (only what changed since the last run),",
             "run every query through the production retriever in each mode, aggregate the chunks to files (a file",
-            "takes the rank of its best chunk) and report Hit@1, Hit@5, Hit@k, MRR@k and MAP@k (MAP's denominator",
-            "is min(#gold, k)); function level too when the queries carry gold_ranges. Query format and metric",
-            "definitions: ../shared/eval/README.md."
+            "takes the rank of its best chunk) and report Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k (MAP's",
+            "denominator is min(#gold, k)). When the queries carry gold_ranges: function level too, and all-gold@8,",
+            "the share of queries whose first 8 chunks overlap every gold range (for 'what calls X' questions: all",
+            "callers among the first 8 sources). When they carry a kind (where, how, calls, usage, overview): every",
+            "metric per kind as well. Query format and metric definitions: ../shared/eval/README.md and",
+            "docs/EVALUATION.md."
         },
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class EvalCli implements Callable<Integer> {
@@ -47,7 +50,8 @@ public final class EvalCli implements Callable<Integer> {
             names = "--queries",
             required = true,
             paramLabel = "FILE",
-            description = "JSON Lines query file: {\"id\", \"query\", \"gold_files\": [...]} per line.")
+            description = "JSON Lines query file: {\"id\", \"query\", \"gold_files\": [...]} per line; optional"
+                    + " \"repo\", \"gold_ranges\" and \"kind\".")
     String queries;
 
     @Option(

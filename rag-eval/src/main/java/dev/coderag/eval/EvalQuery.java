@@ -12,9 +12,15 @@ import java.util.Optional;
  * @param goldRanges line ranges of the relevant functions; empty when the set has none (then no function-level
  *     metrics are computed for this query)
  * @param repo the repository name the query is about, when the set says so
+ * @param kind what the question asks for, when the set says so (the natural-question set does; BLIZZARD does not)
  */
 public record EvalQuery(
-        String id, String query, List<String> goldFiles, List<GoldRange> goldRanges, Optional<String> repo) {
+        String id,
+        String query,
+        List<String> goldFiles,
+        List<GoldRange> goldRanges,
+        Optional<String> repo,
+        Optional<QueryKind> kind) {
 
     public EvalQuery {
         Objects.requireNonNull(id, "id");
@@ -22,9 +28,16 @@ public record EvalQuery(
         goldFiles = List.copyOf(goldFiles);
         goldRanges = List.copyOf(goldRanges);
         Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(kind, "kind");
         if (goldFiles.isEmpty()) {
             throw new IllegalArgumentException("query " + id + " has no gold files");
         }
+    }
+
+    /** A query without a kind. */
+    public EvalQuery(
+            String id, String query, List<String> goldFiles, List<GoldRange> goldRanges, Optional<String> repo) {
+        this(id, query, goldFiles, goldRanges, repo, Optional.empty());
     }
 
     /** Lines {@code start..end} (1-based, inclusive) of {@code path}. */

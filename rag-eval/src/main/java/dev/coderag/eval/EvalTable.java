@@ -4,7 +4,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The human-readable result table of an evaluation: one row per mode, file level and function level. Pure. */
+/**
+ * The human-readable result table of an evaluation: one row per mode, file level and function level, then one row
+ * per kind and mode when the queries carry a kind. Pure.
+ */
 final class EvalTable {
     private EvalTable() {}
 
@@ -21,6 +24,9 @@ final class EvalTable {
         if (result.modes().values().stream().anyMatch(m -> m.functions().isPresent())) {
             appendTable(sb, "function level", result, true);
         }
+        if (!result.byKind().isEmpty()) {
+            appendKinds(sb, result);
+        }
         return sb.toString();
     }
 
@@ -28,14 +34,15 @@ final class EvalTable {
         int k = result.k();
         sb.append(String.format(
                 Locale.ROOT,
-                "%-16s %7s %7s %7s %7s %7s %9s%n",
+                "%-16s %7s %7s %7s %7s %7s %7s %s%n",
                 title,
                 "hit@1",
+                "hit@3",
                 "hit@5",
                 "hit@" + k,
                 "mrr@" + k,
                 "map@" + k,
-                "ms/query"));
+                functions ? String.format(Locale.ROOT, "%10s", "all-gold@" + Metrics.SOURCES) : "ms/query"));
         for (Evaluator.ModeSummary m : result.modes().values()) {
             Optional<Metrics.Summary> s = functions ? m.functions() : Optional.of(m.files());
             if (s.isEmpty()) {
@@ -44,14 +51,58 @@ final class EvalTable {
             Metrics.Summary v = s.get();
             sb.append(String.format(
                     Locale.ROOT,
-                    "%-16s %7.3f %7.3f %7.3f %7.3f %7.3f %9.1f%n",
+                    "%-16s %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f %s%n",
                     m.mode().id(),
                     v.hit1(),
+                    v.hit3(),
                     v.hit5(),
                     v.hitK(),
                     v.mrrK(),
                     v.mapK(),
-                    m.meanMillis()));
+                    functions ? share(m.allGold()) : String.format(Locale.ROOT, "%8.1f", m.meanMillis())));
         }
+    }
+
+    /** Per kind and mode: file-level Hit@1/3/k and MRR, function-level MRR, all gold in the first sources. */
+    private static void appendKinds(StringBuilder sb, Evaluator.Result result) {
+        int k = result.k();
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-9s %4s %-8s %7s %7s %7s %7s %9s %10s%n",
+                "by kind",
+                "n",
+                "mode",
+                "hit@1",
+                "hit@3",
+                "hit@" + k,
+                "mrr@" + k,
+                "fn-mrr@" + k,
+                "all-gold@" + Metrics.SOURCES));
+        for (Evaluator.KindSummary kind : result.byKind().values()) {
+            for (Evaluator.ModeSummary m : kind.modes().values()) {
+                Metrics.Summary f = m.files();
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%-9s %4d %-8s %7.3f %7.3f %7.3f %7.3f %9s %s%n",
+                        kind.kind().id(),
+                        kind.queries(),
+                        m.mode().id(),
+                        f.hit1(),
+                        f.hit3(),
+                        f.hitK(),
+                        f.mrrK(),
+                        m.functions()
+                                .map(fn -> String.format(Locale.ROOT, "%.3f", fn.mrrK()))
+                                .orElse("-"),
+                        share(m.allGold())));
+            }
+        }
+    }
+
+    private static String share(Optional<Double> value) {
+        return String.format(
+                Locale.ROOT,
+                "%10s",
+                value.map(v -> String.format(Locale.ROOT, "%.3f", v)).orElse("-"));
     }
 }

@@ -2,6 +2,7 @@ package dev.coderag.eval;
 
 import dev.coderag.store.ScoredChunk;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,18 +24,43 @@ final class Evaluator {
         List<ScoredChunk> search(EvalQuery query, EvalMode mode);
     }
 
-    /** How one query fared in one mode. {@code topFiles} are the first k files of the ranking. */
-    record ModeOutcome(Metrics.Score files, Optional<Metrics.Score> functions, List<String> topFiles, double millis) {}
+    /**
+     * How one query fared in one mode. {@code topFiles} are the first k files of the ranking; {@code allGold} says
+     * whether the first {@link Metrics#SOURCES} chunks overlap every gold range (present when the query has gold
+     * ranges).
+     */
+    record ModeOutcome(
+            Metrics.Score files,
+            Optional<Metrics.Score> functions,
+            Optional<Boolean> allGold,
+            List<String> topFiles,
+            double millis) {}
 
-    record QueryOutcome(String id, List<String> goldFiles, Map<EvalMode, ModeOutcome> modes) {}
+    record QueryOutcome(
+            String id, Optional<QueryKind> kind, List<String> goldFiles, Map<EvalMode, ModeOutcome> modes) {}
 
     /**
-     * Means per mode. {@code functions} is present when some query has gold ranges and then covers only those
-     * queries.
+     * Means per mode. {@code functions} and {@code allGold} (the share of queries whose first
+     * {@link Metrics#SOURCES} chunks overlap every gold range) are present when some query has gold ranges, and
+     * then cover only those queries.
      */
-    record ModeSummary(EvalMode mode, Metrics.Summary files, Optional<Metrics.Summary> functions, double meanMillis) {}
+    record ModeSummary(
+            EvalMode mode,
+            Metrics.Summary files,
+            Optional<Metrics.Summary> functions,
+            Optional<Double> allGold,
+            double meanMillis) {}
 
-    record Result(int queries, int k, Map<EvalMode, ModeSummary> modes, List<QueryOutcome> perQuery) {}
+    /** The summaries of the queries of one kind. */
+    record KindSummary(QueryKind kind, int queries, Map<EvalMode, ModeSummary> modes) {}
+
+    /** {@code byKind} holds the kinds that occur, in {@link QueryKind} order; empty when no query has a kind. */
+    record Result(
+            int queries,
+            int k,
+            Map<EvalMode, ModeSummary> modes,
+            Map<QueryKind, KindSummary> byKind,
+            List<QueryOutcome> perQuery) {}
 
     private Evaluator() {}
 
@@ -59,7 +85,7 @@ final class Evaluator {
                 double millis = (System.nanoTime() - t0) / 1e6;
                 byMode.put(mode, score(q, hits, k, millis));
             }
-            outcomes.add(new QueryOutcome(q.id(), q.goldFiles(), byMode));
+            outcomes.add(new QueryOutcome(q.id(), q.kind(), q.goldFiles(), byMode));
             done++;
             if (done % 25 == 0 || done == queries.size()) {
                 double secs = (System.nanoTime() - started) / 1e9;
@@ -67,11 +93,29 @@ final class Evaluator {
                         "queries %d/%d (%.1f s)%s", done, queries.size(), secs, runningSummary(outcomes, modes, k)));
             }
         }
+        Map<QueryKind, KindSummary> byKind = new EnumMap<>(QueryKind.class);
+        for (QueryKind kind : QueryKind.values()) {
+            List<QueryOutcome> ofKind = outcomes.stream()
+                    .filter(o -> o.kind().equals(Optional.of(kind)))
+                    .toList();
+            if (!ofKind.isEmpty()) {
+                byKind.put(kind, new KindSummary(kind, ofKind.size(), summariseModes(ofKind, modes, k)));
+            }
+        }
+        return new Result(
+                queries.size(),
+                k,
+                summariseModes(outcomes, modes, k),
+                Collections.unmodifiableMap(byKind),
+                List.copyOf(outcomes));
+    }
+
+    private static Map<EvalMode, ModeSummary> summariseModes(List<QueryOutcome> outcomes, List<EvalMode> modes, int k) {
         Map<EvalMode, ModeSummary> summaries = new LinkedHashMap<>();
         for (EvalMode mode : modes) {
             summaries.put(mode, summarise(outcomes, mode, k));
         }
-        return new Result(queries.size(), k, summaries, List.copyOf(outcomes));
+        return Collections.unmodifiableMap(summaries);
     }
 
     /** Scores one ranking of one query. Pure. */
@@ -80,16 +124,22 @@ final class Evaluator {
         Set<String> gold = new HashSet<>(q.goldFiles());
         Metrics.Score fileScore = Metrics.score(Metrics.fileRelevance(files, gold), gold.size(), k);
         Optional<Metrics.Score> fnScore = Optional.empty();
+        Optional<Boolean> allGold = Optional.empty();
         if (!q.goldRanges().isEmpty()) {
-            List<Boolean> rel = Metrics.rangeRelevance(FileRanking.ranges(hits), q.goldRanges());
+            List<Metrics.RankedRange> ranges = FileRanking.ranges(hits);
+            List<Boolean> rel = Metrics.rangeRelevance(ranges, q.goldRanges());
             fnScore = Optional.of(Metrics.score(rel, q.goldRanges().size(), k));
+            allGold = Optional.of(Metrics.allGoldCovered(ranges, q.goldRanges(), Metrics.SOURCES));
         }
-        return new ModeOutcome(fileScore, fnScore, List.copyOf(files.subList(0, Math.min(k, files.size()))), millis);
+        return new ModeOutcome(
+                fileScore, fnScore, allGold, List.copyOf(files.subList(0, Math.min(k, files.size()))), millis);
     }
 
     static ModeSummary summarise(List<QueryOutcome> outcomes, EvalMode mode, int k) {
         List<Metrics.Score> files = new ArrayList<>();
         List<Metrics.Score> functions = new ArrayList<>();
+        int judged = 0;
+        int allGold = 0;
         double millis = 0;
         for (QueryOutcome o : outcomes) {
             ModeOutcome m = o.modes().get(mode);
@@ -98,12 +148,17 @@ final class Evaluator {
             }
             files.add(m.files());
             m.functions().ifPresent(functions::add);
+            if (m.allGold().isPresent()) {
+                judged++;
+                allGold += m.allGold().get() ? 1 : 0;
+            }
             millis += m.millis();
         }
         return new ModeSummary(
                 mode,
                 Metrics.summarise(files, k),
                 functions.isEmpty() ? Optional.empty() : Optional.of(Metrics.summarise(functions, k)),
+                judged == 0 ? Optional.empty() : Optional.of((double) allGold / judged),
                 files.isEmpty() ? 0 : millis / files.size());
     }
 

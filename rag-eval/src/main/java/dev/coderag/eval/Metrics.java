@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The bug-localization metrics of ../shared/eval/README.md, as pure functions over ranked lists. Thread-safe.
+ * The bug-localization metrics of ../shared/eval/README.md (plus Hit@3 and the all-gold-in-the-sources test of
+ * the natural-question set), as pure functions over ranked lists. Thread-safe.
  *
  * <p>A ranking is given as relevance flags, best first. Hit@k: some relevant item in the top k. Reciprocal
  * rank at k: 1/rank of the first relevant item within the top k, else 0. Average precision at k: the sum of
@@ -36,7 +37,14 @@ public final class Metrics {
      * Means over queries; {@code k} is the cut-off of {@code hitK}, {@code mrrK} and {@code mapK} (10 by default).
      * All values in [0, 1]; zero when there are no queries.
      */
-    public record Summary(int queries, int k, double hit1, double hit5, double hitK, double mrrK, double mapK) {}
+    public record Summary(
+            int queries, int k, double hit1, double hit3, double hit5, double hitK, double mrrK, double mapK) {}
+
+    /**
+     * The number of sources a "what calls X / what does X call" answer is judged on: the first this many chunks of
+     * a ranking (what chat turns into its first sources, best first).
+     */
+    public static final int SOURCES = 8;
 
     /** 1-based rank of the first relevant flag within the first {@code k}, or 0. */
     public static int firstRelevantRank(List<Boolean> relevant, int k) {
@@ -110,20 +118,39 @@ public final class Metrics {
     /** Lines {@code start..end} of {@code path}: one retrieved function (chunk). */
     public record RankedRange(String path, int start, int end) {}
 
+    /**
+     * Whether every gold range is overlapped by at least one of the first {@code n} ranked ranges (chunks): for a
+     * question whose answer is a set of callers or callees, whether the top {@code n} sources hold all of them.
+     * False when there are no gold ranges (nothing to cover is not an answer).
+     */
+    public static boolean allGoldCovered(List<RankedRange> ranked, List<EvalQuery.GoldRange> gold, int n) {
+        if (gold.isEmpty()) {
+            return false;
+        }
+        List<RankedRange> top = ranked.subList(0, Math.min(Math.max(n, 0), ranked.size()));
+        for (EvalQuery.GoldRange g : gold) {
+            if (top.stream().noneMatch(r -> g.overlaps(r.path(), r.start(), r.end()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Means of per-query scores. */
     public static Summary summarise(List<Score> scores, int k) {
         int n = scores.size();
         if (n == 0) {
-            return new Summary(0, k, 0, 0, 0, 0, 0);
+            return new Summary(0, k, 0, 0, 0, 0, 0, 0);
         }
-        double h1 = 0, h5 = 0, hk = 0, rr = 0, ap = 0;
+        double h1 = 0, h3 = 0, h5 = 0, hk = 0, rr = 0, ap = 0;
         for (Score s : scores) {
             h1 += s.hitAt(1) ? 1 : 0;
+            h3 += s.hitAt(3) ? 1 : 0;
             h5 += s.hitAt(5) ? 1 : 0;
             hk += s.hitAt(k) ? 1 : 0;
             rr += s.reciprocalRank();
             ap += s.averagePrecision();
         }
-        return new Summary(n, k, h1 / n, h5 / n, hk / n, rr / n, ap / n);
+        return new Summary(n, k, h1 / n, h3 / n, h5 / n, hk / n, rr / n, ap / n);
     }
 }

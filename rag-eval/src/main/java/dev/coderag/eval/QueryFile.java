@@ -112,7 +112,19 @@ final class QueryFile {
                 repoNode != null && repoNode.isTextual() && !repoNode.asText().isBlank()
                         ? Optional.of(repoNode.asText())
                         : Optional.empty();
-        return new EvalQuery(id, query, List.copyOf(gold), ranges, repo);
+        JsonNode kindNode = node.get("kind");
+        Optional<QueryKind> kind = Optional.empty();
+        if (kindNode != null && !kindNode.isNull()) {
+            if (!kindNode.isTextual()) {
+                throw new EvalException(where + ": 'kind' must be a string");
+            }
+            try {
+                kind = Optional.of(QueryKind.parse(kindNode.asText()));
+            } catch (EvalException e) {
+                throw new EvalException(where + ": " + e.getMessage());
+            }
+        }
+        return new EvalQuery(id, query, List.copyOf(gold), ranges, repo, kind);
     }
 
     private static String text(JsonNode node, String field, String where) {

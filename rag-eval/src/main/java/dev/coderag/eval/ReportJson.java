@@ -12,29 +12,51 @@ import java.util.Map;
 
 /**
  * The JSON forms of a result. The summary ({@code --json}) is the contract
- * {@code {"queries": n, "modes": {"<mode>": {"hit@1", "hit@5", "hit@10", "mrr@10", "map@10"}}}}, plus a
- * {@code "function_level"} object of the same shape when the queries carry gold ranges. The report
- * ({@code --out}) adds the run's settings, mean latency per mode and, per query, the first gold rank and the top
- * files of every mode.
+ * {@code {"queries": n, "modes": {"<mode>": {"hit@1", "hit@3", "hit@5", "hit@10", "mrr@10", "map@10"}}}}, plus a
+ * {@code "function_level"} object of the same shape and an {@code "all_gold@8"} object ({@code {"<mode>":
+ * share}}: the queries whose first 8 chunks overlap every gold range) when the queries carry gold ranges, and a
+ * {@code "by_kind"} object ({@code {"<kind>": {"queries": n, "modes", "function_level", "all_gold@8"}}}) when they
+ * carry a kind. The report ({@code --out}) adds the run's settings, mean latency per mode and, per query, its kind,
+ * the first gold rank, AP, the first chunk rank that overlaps a gold range, whether all gold was in the first 8
+ * chunks and the top files of every mode.
  */
 final class ReportJson {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final String ALL_GOLD = "all_gold@" + Metrics.SOURCES;
 
     private ReportJson() {}
 
     static ObjectNode summary(Evaluator.Result result) {
         ObjectNode root = JSON.createObjectNode();
         root.put("queries", result.queries());
-        ObjectNode modes = root.putObject("modes");
-        ObjectNode functionLevel = JSON.createObjectNode();
-        for (Evaluator.ModeSummary m : result.modes().values()) {
-            modes.set(m.mode().id(), metrics(m.files()));
-            m.functions().ifPresent(f -> functionLevel.set(m.mode().id(), metrics(f)));
-        }
-        if (!functionLevel.isEmpty()) {
-            root.set("function_level", functionLevel);
+        putModes(root, result.modes());
+        if (!result.byKind().isEmpty()) {
+            ObjectNode byKind = root.putObject("by_kind");
+            for (Evaluator.KindSummary kind : result.byKind().values()) {
+                ObjectNode kn = byKind.putObject(kind.kind().id());
+                kn.put("queries", kind.queries());
+                putModes(kn, kind.modes());
+            }
         }
         return root;
+    }
+
+    /** {@code "modes"}, and {@code "function_level"} and {@code "all_gold@8"} when some query has gold ranges. */
+    private static void putModes(ObjectNode into, Map<EvalMode, Evaluator.ModeSummary> summaries) {
+        ObjectNode modes = into.putObject("modes");
+        ObjectNode functionLevel = JSON.createObjectNode();
+        ObjectNode allGold = JSON.createObjectNode();
+        for (Evaluator.ModeSummary m : summaries.values()) {
+            modes.set(m.mode().id(), metrics(m.files()));
+            m.functions().ifPresent(f -> functionLevel.set(m.mode().id(), metrics(f)));
+            m.allGold().ifPresent(share -> allGold.put(m.mode().id(), round(share, 4)));
+        }
+        if (!functionLevel.isEmpty()) {
+            into.set("function_level", functionLevel);
+        }
+        if (!allGold.isEmpty()) {
+            into.set(ALL_GOLD, allGold);
+        }
     }
 
     static ObjectNode report(Evaluator.Result result, Map<String, String> settings) {
@@ -51,17 +73,28 @@ final class ReportJson {
         for (Evaluator.QueryOutcome q : result.perQuery()) {
             ObjectNode qn = perQuery.addObject();
             qn.put("id", q.id());
+            q.kind().ifPresent(kind -> qn.put("kind", kind.id()));
             ArrayNode gold = qn.putArray("gold");
             q.goldFiles().forEach(gold::add);
             ObjectNode rank = qn.putObject("first_gold_rank");
             ObjectNode ap = qn.putObject("ap");
+            ObjectNode rangeRank = JSON.createObjectNode();
+            ObjectNode allGold = JSON.createObjectNode();
             ObjectNode top = qn.putObject("top");
             q.modes().forEach((mode, o) -> {
                 rank.put(mode.id(), o.files().firstRank());
                 ap.put(mode.id(), round(o.files().averagePrecision(), 4));
+                o.functions().ifPresent(f -> rangeRank.put(mode.id(), f.firstRank()));
+                o.allGold().ifPresent(all -> allGold.put(mode.id(), all));
                 ArrayNode files = top.putArray(mode.id());
                 o.topFiles().forEach(files::add);
             });
+            if (!rangeRank.isEmpty()) {
+                qn.set("first_gold_range_rank", rangeRank);
+            }
+            if (!allGold.isEmpty()) {
+                qn.set(ALL_GOLD, allGold);
+            }
         }
         return root;
     }
@@ -77,6 +110,7 @@ final class ReportJson {
     private static ObjectNode metrics(Metrics.Summary s) {
         ObjectNode n = JSON.createObjectNode();
         n.put("hit@1", round(s.hit1(), 4));
+        n.put("hit@3", round(s.hit3(), 4));
         n.put("hit@5", round(s.hit5(), 4));
         n.put("hit@" + s.k(), round(s.hitK(), 4));
         n.put("mrr@" + s.k(), round(s.mrrK(), 4));

@@ -71,6 +71,7 @@ class MetricsTest {
         Metrics.Summary s = Metrics.summarise(scores, 10);
         assertThat(s.queries()).isEqualTo(4);
         assertThat(s.hit1()).isEqualTo(0.25);
+        assertThat(s.hit3()).isEqualTo(0.5);
         assertThat(s.hit5()).isEqualTo(0.5);
         assertThat(s.hitK()).isEqualTo(0.75);
         assertThat(s.mrrK()).isCloseTo((1 + 1.0 / 3 + 1.0 / 7) / 4, within(1e-12));
@@ -95,5 +96,51 @@ class MetricsTest {
         List<Boolean> r = Metrics.rangeRelevance(ranked, gold);
         assertThat(r).containsExactly(false, true, false, false, true);
         assertThat(Metrics.averagePrecision(r, gold.size(), 10)).isCloseTo((1.0 / 2 + 2.0 / 5) / 2, within(1e-12));
+    }
+
+    @Test
+    void hit_at_three_counts_a_gold_file_at_rank_three_but_not_at_rank_four() {
+        Metrics.Summary s = Metrics.summarise(List.of(new Metrics.Score(3, 1), new Metrics.Score(4, 1)), 10);
+        assertThat(s.hit3()).isEqualTo(0.5);
+    }
+
+    private static List<Metrics.RankedRange> chunks(int count, String path, int line) {
+        List<Metrics.RankedRange> out = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(new Metrics.RankedRange("Other" + i + ".java", 1, 5));
+        }
+        out.add(new Metrics.RankedRange(path, line, line + 3));
+        return out;
+    }
+
+    @Test
+    void all_gold_is_covered_only_when_every_range_is_overlapped_within_the_first_n_chunks() {
+        List<EvalQuery.GoldRange> callers =
+                List.of(new EvalQuery.GoldRange("A.java", 10, 20), new EvalQuery.GoldRange("B.java", 5, 9));
+        List<Metrics.RankedRange> both = List.of(
+                new Metrics.RankedRange("B.java", 1, 5), // touches B's range at line 5
+                new Metrics.RankedRange("X.java", 1, 50),
+                new Metrics.RankedRange("A.java", 18, 30));
+        assertThat(Metrics.allGoldCovered(both, callers, 8)).isTrue();
+        assertThat(Metrics.allGoldCovered(both, callers, 2))
+                .as("A.java only at rank 3")
+                .isFalse();
+        assertThat(Metrics.allGoldCovered(both.subList(0, 2), callers, 8))
+                .as("A.java never retrieved")
+                .isFalse();
+    }
+
+    @Test
+    void all_gold_needs_the_last_caller_by_rank_eight() {
+        List<EvalQuery.GoldRange> one = List.of(new EvalQuery.GoldRange("A.java", 10, 20));
+        assertThat(Metrics.allGoldCovered(chunks(7, "A.java", 12), one, Metrics.SOURCES))
+                .isTrue();
+        assertThat(Metrics.allGoldCovered(chunks(8, "A.java", 12), one, Metrics.SOURCES))
+                .isFalse();
+        assertThat(Metrics.allGoldCovered(chunks(0, "A.java", 21), one, Metrics.SOURCES))
+                .as("line 21 is outside")
+                .isFalse();
+        assertThat(Metrics.allGoldCovered(chunks(0, "A.java", 12), List.of(), Metrics.SOURCES))
+                .isFalse();
     }
 }

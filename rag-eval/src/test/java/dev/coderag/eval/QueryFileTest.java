@@ -31,6 +31,29 @@ class QueryFileTest {
     }
 
     @Test
+    void reads_the_optional_kind_from_the_closed_set() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, """
+                {"id": "a", "query": "what calls Foo.bar?", "gold_files": ["F.java"], "kind": "calls"}
+                {"id": "b", "query": "x", "gold_files": ["R.java"]}
+                """);
+        var qs = QueryFile.read(f);
+        assertThat(qs.get(0).kind()).contains(QueryKind.CALLS);
+        assertThat(qs.get(1).kind()).isEmpty();
+    }
+
+    @Test
+    void a_kind_outside_the_closed_set_is_rejected_with_the_choices() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"], \"kind\": \"why\"}\n");
+        assertThatThrownBy(() -> QueryFile.read(f))
+                .isInstanceOf(EvalException.class)
+                .hasMessage(f + ":1: unknown kind 'why' (choose where, how, calls, usage or overview)");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"], \"kind\": 3}\n");
+        assertThatThrownBy(() -> QueryFile.read(f)).hasMessage(f + ":1: 'kind' must be a string");
+    }
+
+    @Test
     void malformed_line_fails_with_file_and_line_number() throws Exception {
         Path f = dir.resolve("q.jsonl");
         Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"]}\n{not json\n");
