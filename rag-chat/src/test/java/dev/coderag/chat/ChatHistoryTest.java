@@ -60,6 +60,26 @@ class ChatHistoryTest {
     }
 
     @Test
+    void a_turn_saved_before_traces_were_kept_reads_without_one() {
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
+            String id = history.create(Optional.empty()).id();
+            String old = """
+                    {"question": "q", "answer": "a [1]", "intent": {"name": "usage", "confidence": 0.5},
+                     "sources": [{"n": 1, "kind": "code", "repo": "r", "path": "p.py", "startLine": 1, "endLine": 2,
+                                  "symbol": "f", "language": "python", "relevance": 0.5, "relevancePct": 50,
+                                  "cited": true}],
+                     "warnings": [], "cited": []}""";
+            store.chats().append(id, "q", old, Instant.parse("2026-11-24T10:00:00Z"));
+            ChatHistory.StoredTurn t = history.turns(id).orElseThrow().getFirst();
+            assertThat(t.trace()).isNull();
+            assertThat(t.sources().getFirst().via()).isEmpty();
+            assertThat(t.sources().getFirst().score()).isZero();
+            assertThat(t.sources().getFirst().location()).isEqualTo("p.py:1-2");
+        }
+    }
+
+    @Test
     void a_deleted_chat_is_gone_with_its_turns() {
         try (Store store = Store.open(dir, "m", 4)) {
             ChatHistory history = new ChatHistory(store.chats(), store.chunks());
