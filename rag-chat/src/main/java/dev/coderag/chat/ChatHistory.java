@@ -17,8 +17,8 @@ import java.util.Optional;
 
 /**
  * Chat conversations, saved in the store's {@link ChatLog} as they happen, so they survive restarts: each
- * answered question is one turn (question, answer, sources, intent, warnings and the ids of the chunks the
- * answer cited, which a follow-up question reads back from the index). The log bounds the number of chats,
+ * answered question is one turn (question, answer, sources, intent, warnings, the trace, and the ids of the chunks
+ * the answer cited, which a follow-up question reads back from the index). The log bounds the number of chats,
  * turns and bytes ({@link ChatLog#MAX_CHATS}, {@link ChatLog#MAX_TURNS}, {@link ChatLog#MAX_BYTES}). A cited
  * chunk that has since been re-indexed away is simply left out of a follow-up. Thread-safe (the log is).
  */
@@ -38,7 +38,8 @@ final class ChatHistory {
             IntentInfo intent,
             List<String> warnings,
             List<String> cited,
-            Instant at) {
+            Instant at,
+            Trace trace) {
         StoredTurn {
             sources = List.copyOf(sources);
             warnings = List.copyOf(warnings);
@@ -53,18 +54,20 @@ final class ChatHistory {
                     response.intent(),
                     response.warnings(),
                     cited.stream().map(Chunk::id).toList(),
-                    at);
+                    at,
+                    response.trace());
         }
     }
 
-    /** A turn as saved: the chunks by id. */
+    /** A turn as saved: the chunks by id; {@code trace} null in turns saved before traces were kept. */
     private record SavedTurn(
             String question,
             String answer,
             List<Source> sources,
             IntentInfo intent,
             List<String> warnings,
-            List<String> cited) {}
+            List<String> cited,
+            Trace trace) {}
 
     private final ChatLog log;
     private final StoredChunks chunks;
@@ -101,7 +104,7 @@ final class ChatHistory {
         for (ChatLog.TurnRow row : log.turns(id)) {
             SavedTurn t = read(row.json());
             out.add(new StoredTurn(
-                    t.question(), t.answer(), t.sources(), t.intent(), t.warnings(), t.cited(), row.at()));
+                    t.question(), t.answer(), t.sources(), t.intent(), t.warnings(), t.cited(), row.at(), t.trace()));
         }
         return Optional.of(out);
     }
@@ -109,7 +112,13 @@ final class ChatHistory {
     /** Saves a turn; a chat deleted while its question was being answered keeps nothing (the answer was sent). */
     void append(String id, StoredTurn turn) {
         SavedTurn saved = new SavedTurn(
-                turn.question(), turn.answer(), turn.sources(), turn.intent(), turn.warnings(), turn.cited());
+                turn.question(),
+                turn.answer(),
+                turn.sources(),
+                turn.intent(),
+                turn.warnings(),
+                turn.cited(),
+                turn.trace());
         try {
             log.append(id, turn.question(), JSON.writeValueAsString(saved), turn.at());
         } catch (JsonProcessingException e) {
@@ -148,10 +157,11 @@ final class ChatHistory {
                     Objects.requireNonNullElse(t.sources(), List.of()),
                     t.intent(),
                     Objects.requireNonNullElse(t.warnings(), List.of()),
-                    Objects.requireNonNullElse(t.cited(), List.of()));
+                    Objects.requireNonNullElse(t.cited(), List.of()),
+                    t.trace());
         } catch (JsonProcessingException e) {
             // Only this class writes turns; a damaged one reads as empty rather than failing the whole chat.
-            return new SavedTurn("", "", List.of(), null, List.of(), List.of());
+            return new SavedTurn("", "", List.of(), null, List.of(), List.of(), null);
         }
     }
 }

@@ -10,6 +10,8 @@ import java.util.List;
  * @param sources for assistant messages, the answer's sources (empty for user messages)
  * @param intent for assistant messages, the classified intent (null for user messages)
  * @param createdAt ISO-8601 instant
+ * @param trace for assistant messages, how the answer was produced (null for user messages and for answers saved
+ *     before traces were kept)
  */
 public record ChatMessage(
         MessageRole role,
@@ -17,7 +19,8 @@ public record ChatMessage(
         List<Source> sources,
         IntentInfo intent,
         List<String> warnings,
-        String createdAt) {
+        String createdAt,
+        Trace trace) {
     public ChatMessage {
         sources = List.copyOf(sources);
         warnings = List.copyOf(warnings);

@@ -282,7 +282,8 @@ public final class ChatService {
                 timings,
                 retrieval.trace().lexicalQuery(),
                 retrieval.trace().pins(),
-                producedBy);
+                producedBy,
+                retrieval.answerStyle().wireName());
     }
 
     /** Keeps the turn for follow-ups: the chunks it cites, or its two best when it cites none. */
@@ -328,8 +329,9 @@ public final class ChatService {
         List<ChatMessage> out = new ArrayList<>();
         for (StoredTurn t : turns) {
             String at = t.at().toString();
-            out.add(new ChatMessage(MessageRole.USER, t.question(), List.of(), null, List.of(), at));
-            out.add(new ChatMessage(MessageRole.ASSISTANT, t.answer(), t.sources(), t.intent(), t.warnings(), at));
+            out.add(new ChatMessage(MessageRole.USER, t.question(), List.of(), null, List.of(), at, null));
+            out.add(new ChatMessage(
+                    MessageRole.ASSISTANT, t.answer(), t.sources(), t.intent(), t.warnings(), at, t.trace()));
         }
         return out;
     }
@@ -360,7 +362,9 @@ public final class ChatService {
                 c.language().id(),
                 rel,
                 (int) Math.round(rel * 100),
-                cited);
+                cited,
+                round3(h.score()),
+                h.via().stream().map(Via::id).sorted().toList());
     }
 
     private static double round3(double v) {

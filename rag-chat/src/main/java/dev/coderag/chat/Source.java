@@ -1,5 +1,7 @@
 package dev.coderag.chat;
 
+import java.util.List;
+
 /**
  * A numbered source of an answer; {@code [n]} in the answer refers to it. Serialised in snake_case (this is
  * part of the {@code /api/chat} contract).
@@ -9,6 +11,10 @@ package dev.coderag.chat;
  * @param relevance cosine similarity of question and chunk, in [0, 1]
  * @param relevancePct {@code round(100 * relevance)}
  * @param cited whether the answer cites {@code [n]}
+ * @param score the retrieval's fused ranking score in [0, 1] (1 = its best hit); 0 in answers saved before it was
+ *     recorded
+ * @param via the retrievers that found the chunk ({@code vector, lexical, graph, pin}); empty in answers saved
+ *     before it was recorded
  */
 public record Source(
         int n,
@@ -21,7 +27,12 @@ public record Source(
         String language,
         double relevance,
         int relevancePct,
-        boolean cited) {
+        boolean cited,
+        double score,
+        List<String> via) {
+    public Source {
+        via = via == null ? List.of() : List.copyOf(via);
+    }
 
     /** {@code path:start-end}. */
     public String location() {
@@ -29,6 +40,7 @@ public record Source(
     }
 
     Source withCited(boolean c) {
-        return new Source(n, kind, repo, path, startLine, endLine, symbol, language, relevance, relevancePct, c);
+        return new Source(
+                n, kind, repo, path, startLine, endLine, symbol, language, relevance, relevancePct, c, score, via);
     }
 }

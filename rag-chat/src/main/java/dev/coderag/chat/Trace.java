@@ -17,6 +17,8 @@ import java.util.Map;
  * @param lexicalQuery the terms sent to BM25
  * @param pins locations pinned because the question names them
  * @param generator what produced the answer text (JSON: {@code none | openai | gemini})
+ * @param answerStyle how the intent's route has the answer written ({@code definition, docs_first, relations,
+ *     comparison}: routing.json)
  */
 public record Trace(
         IntentInfo intent,
@@ -25,4 +27,5 @@ public record Trace(
         Map<String, Double> timingsMs,
         String lexicalQuery,
         List<String> pins,
-        LlmProvider generator) {}
+        LlmProvider generator,
+        String answerStyle) {}

@@ -2,10 +2,12 @@ package dev.coderag.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.store.Store;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,12 +17,23 @@ class ChatHistoryTest {
     Path dir;
 
     private static ChatHistory.StoredTurn turn(String question, String answer) {
-        Source source = new Source(1, "code", "web", "src/A.java", 3, 9, "A.run", "java", 0.8, 80, true);
-        ChatResponse response = new ChatResponse(
-                answer, List.of(source), new IntentInfo("implementation", 0.9), null, "c", List.of("w"), false);
+        Source source = new Source(
+                1, "code", "web", "src/A.java", 3, 9, "A.run", "java", 0.8, 80, true, 0.75, List.of("lexical", "pin"));
+        IntentInfo intent = new IntentInfo("implementation", 0.9);
+        Trace trace = new Trace(
+                intent,
+                Map.of("code", 1),
+                Map.of("vector", 3, "pin", 1),
+                Map.of("total", 12.5),
+                "run",
+                List.of("src/A.java:3-9"),
+                LlmProvider.NONE,
+                "definition");
+        ChatResponse response = new ChatResponse(answer, List.of(source), intent, trace, "c", List.of("w"), false);
         return ChatHistory.StoredTurn.of(question, response, List.of(), Instant.parse("2026-11-24T10:00:00Z"));
     }
 
+    /** The trace and each source's score and provenance come back with the turn (the page's trace panel). */
     @Test
     void a_chat_with_its_turns_survives_a_restart() {
         String id;
@@ -43,6 +56,26 @@ class ChatHistoryTest {
                     .singleElement()
                     .isEqualTo(turn("How does A run?", "It runs [1]."));
             assertThat(history.repo(id)).contains("web");
+        }
+    }
+
+    @Test
+    void a_turn_saved_before_traces_were_kept_reads_without_one() {
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
+            String id = history.create(Optional.empty()).id();
+            String old = """
+                    {"question": "q", "answer": "a [1]", "intent": {"name": "usage", "confidence": 0.5},
+                     "sources": [{"n": 1, "kind": "code", "repo": "r", "path": "p.py", "startLine": 1, "endLine": 2,
+                                  "symbol": "f", "language": "python", "relevance": 0.5, "relevancePct": 50,
+                                  "cited": true}],
+                     "warnings": [], "cited": []}""";
+            store.chats().append(id, "q", old, Instant.parse("2026-11-24T10:00:00Z"));
+            ChatHistory.StoredTurn t = history.turns(id).orElseThrow().getFirst();
+            assertThat(t.trace()).isNull();
+            assertThat(t.sources().getFirst().via()).isEmpty();
+            assertThat(t.sources().getFirst().score()).isZero();
+            assertThat(t.sources().getFirst().location()).isEqualTo("p.py:1-2");
         }
     }
 

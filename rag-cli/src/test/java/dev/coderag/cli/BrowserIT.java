@@ -3,8 +3,14 @@ package dev.coderag.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.coderag.chat.web.WebUi;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -219,7 +225,7 @@ class BrowserIT {
         WebElement skipped = wait.until(ExpectedConditions.visibilityOfElementLocated(
                 By.cssSelector(item + "[data-testid=skipped-file][data-reason=unsupported]")));
         assertThat(skipped.getText()).contains("diagram.svgz");
-        shot("07-repo-branch-and-skipped");
+        shot("13-repo-branch-and-skipped");
 
         // a new commit on the branch, then the Re-index button: the new commit is indexed from the same branch
         TestGit.git(work, "checkout", "-q", "release");
@@ -246,7 +252,7 @@ class BrowserIT {
         wait.until(ExpectedConditions.alertIsPresent()).accept();
         waiting(T).until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(item), 0));
         assertThat(Files.exists(work.resolve("main.py"))).isTrue();
-        shot("08-repo-removed");
+        shot("14-repo-removed");
     }
 
     @Test
@@ -267,6 +273,214 @@ class BrowserIT {
         assertThat(driver.findElements(By.cssSelector("#code-viewer script"))).isEmpty();
         assertNoAlert();
         shot("06-markup-as-text");
+    }
+
+    // --- the code viewer (issue 18): highlighting, whole file, symbol links, the trace ---------------------------
+
+    private static final String HEADER_PARSER = "router/src/main/java/dev/tinyroute/http/HeaderParser.java";
+
+    /** The page opened on some lines of a file, as an MCP result links to it; waits for the highlighter. */
+    private static WebElement openViewer(String repo, String path, int start, int end) {
+        driver.get(url + "/" + WebUi.viewerLink(repo, path, start, end));
+        WebElement view = wait.until(ExpectedConditions.visibilityOfElementLocated(testid("code-view")));
+        wait.until(
+                d -> d.findElement(By.cssSelector("#code-viewer .code")).getDomAttribute("data-highlighted") != null);
+        return view;
+    }
+
+    private static String color(WebElement e) {
+        return e.getCssValue("color");
+    }
+
+    @Test
+    void the_viewer_highlights_syntax_under_the_csp_in_light_and_dark() throws IOException {
+        WebElement view = openViewer("tinyroute", HEADER_PARSER, 34, 48);
+        WebElement code = view.findElement(By.cssSelector(".code"));
+        assertThat(code.getDomAttribute("data-highlighted")).isEqualTo("java");
+        assertThat(code.getDomAttribute("data-lang")).isEqualTo("java");
+        List<WebElement> keywords = code.findElements(By.cssSelector(".src .hljs-keyword"));
+        assertThat(keywords).isNotEmpty();
+        assertThat(code.findElements(By.cssSelector(".src .hljs-comment"))).isNotEmpty();
+        assertThat(code.findElements(By.cssSelector(".src .hljs-string"))).isNotEmpty();
+        // a keyword is coloured unlike plain code text
+        WebElement plain = code.findElement(By.cssSelector("[data-line='34'] .src"));
+        assertThat(color(keywords.getFirst())).isNotEqualTo(color(plain));
+        // across lines: the middle of a multi-line Javadoc is a comment, though no line of it opens one
+        WebElement middle = code.findElements(By.cssSelector(".line")).stream()
+                .filter(l ->
+                        l.findElement(By.cssSelector(".src")).getText().strip().startsWith("* "))
+                .findFirst()
+                .orElseThrow();
+        assertThat(middle.findElements(By.cssSelector(".hljs-comment"))).isNotEmpty();
+        // the cited lines and the test ids survive the highlighting
+        assertThat(view.findElements(testid("highlighted-line"))).hasSize(48 - 34 + 1);
+        assertThat(view.findElement(By.id("L34")).getText()).contains("public Header parseHeader(String line)");
+        assertThat(policyViolations()).isEmpty();
+        Path light = shot("07-viewer-highlighted-light");
+        WebElement viewer = driver.findElement(By.id("code-viewer"));
+        String lightBackground = viewer.getCssValue("background-color");
+
+        // the reader's colour scheme: dark code, other colours, still highlighted
+        driver.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
+                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        try {
+            assertThat(color(keywords.getFirst())).isNotEqualTo(color(plain));
+            assertThat(viewer.getCssValue("background-color")).isNotEqualTo(lightBackground);
+            Path dark = shot("08-viewer-highlighted-dark");
+            System.out.println("BrowserIT screenshots of the highlighted viewer: " + light + " and " + dark);
+        } finally {
+            driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
+        }
+        assertThat(policyViolations()).isEmpty();
+    }
+
+    @Test
+    void hostile_code_is_highlighted_as_text() throws IOException {
+        WebElement view = openViewer("tinyroute", "web/src/format.js", 20, 33);
+        assertThat(view.findElement(By.cssSelector(".code")).getDomAttribute("data-highlighted"))
+                .isEqualTo("javascript");
+        assertThat(view.getText()).contains("<script>alert(1)</script>");
+        // only the highlighter's spans and the symbol links (anchors) are inside the code
+        assertThat(driver.findElements(By.cssSelector("#code-viewer .src *:not(span):not(a)")))
+                .isEmpty();
+        assertThat(driver.findElements(By.cssSelector("#code-viewer script, #code-viewer img")))
+                .isEmpty();
+        assertNoAlert();
+    }
+
+    @Test
+    void the_whole_file_control_shows_lines_outside_the_cited_range_and_a_window_is_highlighted_from_its_lead_in()
+            throws IOException {
+        String repo = longRepo();
+        WebElement view = openViewer(repo, "src/Long.java", 400, 402);
+        // the window opens inside a block comment that starts before it (line 150): still a comment
+        assertThat(view.findElements(By.id("L1"))).isEmpty();
+        WebElement insideComment = view.findElement(By.cssSelector("[data-line='210'] .src"));
+        assertThat(insideComment.findElements(By.cssSelector(".hljs-comment"))).isNotEmpty();
+        assertThat(insideComment.findElements(By.cssSelector(".hljs-keyword"))).isEmpty();
+        assertThat(view.findElements(By.cssSelector("[data-line='400'] .hljs-keyword")))
+                .isNotEmpty();
+
+        view.findElement(testid("whole-file")).click();
+
+        wait.until(ExpectedConditions.attributeToBe(testid("code-view"), "data-whole", "true"));
+        WebElement whole = driver.findElement(testid("code-view"));
+        assertThat(whole.findElement(By.id("L1")).getText()).contains("package demo;");
+        assertThat(whole.findElement(By.id("L700")).getText()).contains("}");
+        List<WebElement> cited = whole.findElements(testid("highlighted-line"));
+        assertThat(cited).extracting(e -> e.getDomAttribute("data-line")).containsExactly("400", "401", "402");
+        assertThat(whole.findElements(testid("whole-file"))).isEmpty();
+        wait.until(
+                d -> d.findElement(By.cssSelector("#code-viewer .code")).getDomAttribute("data-highlighted") != null);
+        shot("09-viewer-whole-file");
+    }
+
+    @Test
+    void a_symbol_link_opens_its_definition() throws IOException {
+        openViewer("tinyroute", HEADER_PARSER, 34, 48);
+        By link = By.cssSelector("#code-viewer [data-testid=symbol-link][data-symbol=HeaderParseException]");
+        WebElement exception = wait.until(ExpectedConditions.elementToBeClickable(link));
+        assertThat(exception.getText()).isEqualTo("HeaderParseException");
+        shot("10-viewer-symbol-links");
+
+        exception.click();
+
+        By definition = By.cssSelector("[data-testid=code-view][data-path$='HeaderParseException.java']");
+        WebElement view = wait.until(ExpectedConditions.visibilityOfElementLocated(definition));
+        assertThat(view.getDomAttribute("data-start")).isEqualTo("4");
+        assertThat(view.getDomAttribute("data-end")).isEqualTo("8");
+        assertThat(view.findElement(By.id("L4")).getText()).contains("class HeaderParseException");
+        wait.until(d -> "java"
+                .equals(d.findElement(By.cssSelector("#code-viewer .code")).getDomAttribute("data-highlighted")));
+        shot("11-viewer-definition");
+    }
+
+    @Test
+    void the_trace_panel_opens_and_shows_the_intent() throws IOException {
+        WebElement answer = ask("where is parseHeader implemented?");
+        String intent = answer.findElement(testid("intent")).getDomAttribute("data-intent");
+        WebElement panel = answer.findElement(testid("trace-panel"));
+        assertThat(panel.findElement(testid("trace-intent")).isDisplayed()).isFalse();
+
+        panel.findElement(By.tagName("summary")).click();
+
+        WebElement shown = wait.until(ExpectedConditions.visibilityOf(panel.findElement(testid("trace-intent"))));
+        assertThat(shown.getDomAttribute("data-intent")).isEqualTo(intent);
+        assertThat(shown.getText()).startsWith(intent).contains("confidence");
+        assertThat(panel.getText()).contains("hits per table", "answer style");
+        assertThat(panel.findElements(testid("trace-source"))).isNotEmpty();
+        driver.executeScript("arguments[0].scrollIntoView({block: 'end'})", panel);
+        shot("12-trace-panel");
+    }
+
+    /**
+     * A repository with a 700-line Java file (a block comment over lines 150–230, a method at 400–402), added
+     * through the API once and indexed; its name.
+     */
+    private static synchronized String longRepo() throws IOException {
+        String name = "viewer-demo";
+        if (!longRepoReady) {
+            Path dir = Files.createDirectories(tmp.resolve(name).resolve("src"));
+            StringBuilder text = new StringBuilder();
+            for (int n = 1; n <= 700; n++) {
+                text.append(
+                                switch (n) {
+                                    case 1 -> "package demo;";
+                                    case 2 -> "public class Long {";
+                                    case 150 -> "    /* a block comment that opens before the viewer's window";
+                                    case 230 -> "     */";
+                                    case 400 -> "    static int helper() {";
+                                    case 401 -> "        return 42;";
+                                    case 402 -> "    }";
+                                    case 700 -> "}";
+                                    default ->
+                                        n > 150 && n < 230
+                                                ? "       still the comment, line " + n + ": if (x) return \"y\";"
+                                                : "    int field" + n + " = " + n + ";";
+                                })
+                        .append('\n');
+            }
+            Files.writeString(dir.resolve("Long.java"), text);
+            HttpClient client = HttpClient.newHttpClient();
+            String body =
+                    "{\"path\": " + WebUi.jsonString(dir.getParent().toString()) + ", \"name\": \"" + name + "\"}";
+            HttpResponse<String> added = send(
+                    client,
+                    HttpRequest.newBuilder(URI.create(url + "/api/repos"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body)));
+            assertThat(added.statusCode()).as(added.body()).isBetween(200, 202);
+            waiting(T).until(d -> send(
+                            client,
+                            HttpRequest.newBuilder(URI.create(url + "/api/repos/" + name))
+                                    .GET())
+                    .body()
+                    .contains("\"status\":\"ready\""));
+            longRepoReady = true;
+        }
+        return name;
+    }
+
+    private static boolean longRepoReady;
+
+    private static HttpResponse<String> send(HttpClient client, HttpRequest.Builder request) {
+        try {
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** CSP violations Chromium logged since the last look (reading the log empties it). */
+    private static List<String> policyViolations() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage)
+                .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to"))
+                .toList();
     }
 
     /** Types a question, sends it and waits for the finished answer (the newest assistant message). */
@@ -305,8 +519,10 @@ class BrowserIT {
         return By.cssSelector("[data-testid='" + id + "']");
     }
 
-    private static void shot(String name) throws IOException {
+    private static Path shot(String name) throws IOException {
         File png = driver.getScreenshotAs(OutputType.FILE);
-        Files.copy(png.toPath(), SHOTS.resolve(name + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path to = SHOTS.resolve(name + ".png");
+        Files.copy(png.toPath(), to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return to;
     }
 }

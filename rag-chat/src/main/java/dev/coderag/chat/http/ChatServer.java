@@ -61,10 +61,10 @@ public final class ChatServer implements AutoCloseable {
         SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);
         this.repoHandlers = new RepoHandlers(repos, requests);
-        this.sources = new SourceHandlers(files);
-        this.pages = new PageHandlers(service, repos, embedder, files, slots, boundary.csrfToken());
         CodeTools tools =
                 new CodeTools(service, repos, files, answer -> gated(slots, answer), () -> Optional.of(url()));
+        this.sources = new SourceHandlers(files, tools);
+        this.pages = new PageHandlers(service, repos, embedder, sources, slots, boundary.csrfToken());
         this.mcpEndpoint = CoderagMcp.http(tools, options.allowWrites());
         this.mcp = new McpHandlers(mcpEndpoint, requests);
         this.login = new LoginHandlers(boundary);
@@ -185,6 +185,7 @@ public final class ChatServer implements AutoCloseable {
         r.post("/ui/ask", pages::ask);
         r.get("/ui/stream/{turn}", pages::stream);
         r.get("/ui/source", sources::fragment);
+        r.get("/ui/definitions", sources::definitions);
 
         r.exception(Exception.class, HttpErrors::handle);
         r.error(404, HttpErrors::notFound);

@@ -9,7 +9,6 @@ import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.ChatService;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoManager;
-import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.chat.web.WebUi;
 import dev.coderag.store.Embedder;
 import io.javalin.http.Context;
@@ -30,7 +29,7 @@ final class PageHandlers {
     private final ChatService service;
     private final RepoManager repos;
     private final Embedder embedder;
-    private final SourceFiles files;
+    private final SourceHandlers sources;
     private final AnswerSlots slots;
     private final String csrfToken;
     private final PendingTurns turns = new PendingTurns(System::nanoTime);
@@ -40,13 +39,13 @@ final class PageHandlers {
             ChatService service,
             RepoManager repos,
             Embedder embedder,
-            SourceFiles files,
+            SourceHandlers sources,
             AnswerSlots slots,
             String csrfToken) {
         this.service = service;
         this.repos = repos;
         this.embedder = embedder;
-        this.files = files;
+        this.sources = sources;
         this.slots = slots;
         this.csrfToken = csrfToken;
     }
@@ -78,8 +77,8 @@ final class PageHandlers {
             return Optional.empty();
         }
         try {
-            return Optional.of(SourceHandlers.view(
-                    files, repo, path, Requests.lineParam(ctx, "start"), Requests.lineParam(ctx, "end")));
+            return Optional.of(
+                    sources.view(repo, path, Requests.lineParam(ctx, "start"), Requests.lineParam(ctx, "end"), false));
         } catch (ChatException e) {
             return Optional.of(WebUi.errorFragment(HttpErrors.of(e).message()));
         }
@@ -143,13 +142,7 @@ final class PageHandlers {
                             sse.send("token", "<hr class=\"reset\">");
                         }
                     }));
-            html = WebUi.assistantMessage(
-                    turnId,
-                    r.answer(),
-                    r.sources(),
-                    r.intent(),
-                    r.warnings(),
-                    Optional.of(r.trace().generator()));
+            html = WebUi.assistantMessage(turnId, r);
         } catch (RuntimeException e) {
             html = WebUi.errorMessage(turnId, HttpErrors.logged(e).message());
         }

@@ -4,6 +4,7 @@ import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatRequest;
 import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.ChatService;
+import dev.coderag.chat.mcp.McpResults.Definition;
 import dev.coderag.chat.mcp.McpResults.FileLines;
 import dev.coderag.chat.mcp.McpResults.IndexStatus;
 import dev.coderag.chat.mcp.McpResults.ReferencesResult;
@@ -28,6 +29,7 @@ import dev.coderag.types.SymbolKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -139,6 +141,33 @@ public final class CodeTools {
                 .orElse(SearchFilter.NONE);
         return navigation.findSymbol(name, repo, kinds, limit);
     }
+
+    /**
+     * The web code viewer's symbol links, with {@code find_symbol}'s lookup: for each of {@code names} (the first
+     * {@link #MAX_LINKED_NAMES} only), the definitions named exactly so in {@code repo} among code of {@code
+     * languages} (all when empty), at most {@code perName} each, in the store's order; names without a definition
+     * are left out. Never a fuzzy match: a link never leads to another name.
+     */
+    public Map<String, List<Definition>> definitions(
+            String repo, List<String> names, Set<Language> languages, int perName) {
+        SearchFilter filter = SearchFilter.NONE.withLanguages(languages);
+        Map<String, List<Definition>> out = new LinkedHashMap<>();
+        for (String name : names.subList(0, Math.min(names.size(), MAX_LINKED_NAMES))) {
+            if (CodeNavigation.normalize(name).isEmpty()) {
+                continue;
+            }
+            List<Definition> defs = navigation.resolve(name, Optional.of(repo), filter, false, perName).stream()
+                    .map(CodeNavigation.Found::definition)
+                    .toList();
+            if (!defs.isEmpty()) {
+                out.put(name, defs);
+            }
+        }
+        return out;
+    }
+
+    /** Names {@link #definitions} looks up per call at most. */
+    public static final int MAX_LINKED_NAMES = 200;
 
     /** {@code find_references}: {@code callers} true for who calls {@code symbol}, false for what it calls. */
     public ReferencesResult findReferences(String symbol, boolean callers, Optional<String> repo, int limit) {

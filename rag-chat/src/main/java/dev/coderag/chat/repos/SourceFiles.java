@@ -26,7 +26,8 @@ import java.util.function.Function;
  * Thread-safe.
  */
 public final class SourceFiles {
-    static final int MAX_LINES = 5_000;
+    /** Lines one read returns at most (the API's and the code viewer's cap). */
+    public static final int MAX_LINES = 5_000;
     /**
      * Bytes read from a file at most (indexed files are smaller; one that grew past this since is shown
      * truncated, as changed).

@@ -14,6 +14,7 @@ import dev.coderag.chat.ChatMessage;
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.MessageRole;
 import dev.coderag.chat.Source;
+import dev.coderag.chat.Trace;
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Markdown;
 import j2html.tags.DomContent;
@@ -36,7 +37,8 @@ final class Messages {
         if (m.role() == MessageRole.USER) {
             return userMessage(m.content());
         }
-        return rawHtml(assistantMessage(null, m.content(), m.sources(), m.intent(), m.warnings(), Optional.empty()));
+        return rawHtml(assistantMessage(
+                null, m.content(), m.sources(), m.intent(), m.warnings(), Optional.empty(), m.trace()));
     }
 
     static DomContent userMessage(String question) {
@@ -59,14 +61,18 @@ final class Messages {
                 + PageShell.chatIdInput(chatId, true).render();
     }
 
-    /** A finished assistant message. {@code turnId} null for history (no element id needed). */
+    /**
+     * A finished assistant message. {@code turnId} null for history (no element id needed); {@code trace} null when
+     * not known (the "why these sources" panel then shows what the message has).
+     */
     static String assistantMessage(
             String turnId,
             String answer,
             List<Source> sources,
             IntentInfo intent,
             List<String> warnings,
-            Optional<LlmProvider> generator) {
+            Optional<LlmProvider> generator,
+            Trace trace) {
         String html = Markdown.render(answer, n -> n >= 1 && n <= sources.size() ? citation(sources.get(n - 1)) : null);
         return done(
                 "msg assistant",
@@ -89,7 +95,8 @@ final class Messages {
                         warnings,
                         w -> div(w).withClass("warning").attr("role", "alert").withData("testid", "warning")),
                 div(rawHtml(html)).withClass("answer").withData("testid", "answer"),
-                sources.isEmpty() ? null : sourcesList(sources));
+                sources.isEmpty() ? null : sourcesList(sources),
+                intent == null && trace == null ? null : TracePanel.render(trace, intent, sources));
     }
 
     /** An error in place of an answer (e.g. nothing ingested yet). */

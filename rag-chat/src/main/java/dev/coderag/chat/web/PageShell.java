@@ -62,9 +62,11 @@ final class PageShell {
                         meta().withName("viewport").withContent("width=device-width, initial-scale=1"),
                         meta().withName("htmx-config").withContent(HTMX_CONFIG),
                         title("coderag"),
-                        link().withRel("stylesheet").withHref("/static/app.css"),
+                        each(WebUi.STYLES, s -> link().withRel("stylesheet").withHref(s)),
                         link().withRel("icon").withHref("data:,"),
                         script().withSrc(WebUi.HTMX),
+                        // deferred scripts run in order: the highlighter and its grammars before app.js
+                        each(WebUi.HIGHLIGHT_SCRIPTS, s -> script().withSrc(s).attr("defer")),
                         script().withSrc(WebUi.APP_JS).attr("defer")),
                 body(
                                 header(

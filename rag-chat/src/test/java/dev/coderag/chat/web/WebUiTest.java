@@ -17,8 +17,20 @@ import org.junit.jupiter.api.Test;
 
 /** Rendering of the page and fragments, without a server: ids, test ids and escaping. */
 class WebUiTest {
-    private static final Source SRC =
-            new Source(1, "code", "demo", "src/<evil>\".py", 10, 12, "f<script>", "python", 0.81, 81, true);
+    private static final Source SRC = new Source(
+            1,
+            "code",
+            "demo",
+            "src/<evil>\".py",
+            10,
+            12,
+            "f<script>",
+            "python",
+            0.81,
+            81,
+            true,
+            0.5,
+            List.of("vector", "pin"));
 
     @Test
     void the_page_has_the_elements_browser_tests_look_for() {

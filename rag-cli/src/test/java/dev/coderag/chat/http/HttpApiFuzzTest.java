@@ -60,12 +60,15 @@ class HttpApiFuzzTest {
         "/ui/ask",
         "/ui/stream/{x}",
         "/ui/source",
+        "/ui/definitions",
         "/mcp",
         "/openapi.json",
         "/static/app.js",
         "/{x}"
     };
-    private static final String[] QUERY_KEYS = {"repo", "path", "start", "end", "line", "q", "chat", "id"};
+    private static final String[] QUERY_KEYS = {
+        "repo", "path", "start", "end", "line", "q", "chat", "id", "whole", "name", "from"
+    };
     private static final String[] BODY_KEYS = {
         "query", "path", "url", "name", "branch", "repo", "chatId", "message", "source", "topK", "history", "content"
     };
