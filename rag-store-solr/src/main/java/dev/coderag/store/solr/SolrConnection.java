@@ -38,6 +38,8 @@ final class SolrConnection implements AutoCloseable {
     private final SolrUrl url;
     private final CloudSolrClient client;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Requests sent again after a passing failure, since this connection opened (for tests and logs). */
+    private final java.util.concurrent.atomic.AtomicLong retries = new java.util.concurrent.atomic.AtomicLong();
 
     /** A write refused because a document's version was not the one expected (optimistic concurrency). */
     static final class Conflict extends RuntimeException {
@@ -98,6 +100,10 @@ final class SolrConnection implements AutoCloseable {
         write(commit, what);
     }
 
+    long retries() {
+        return retries.get();
+    }
+
     void checkOpen() {
         if (closed.get()) {
             throw new StoreException(StoreException.Reason.IO, "Store " + url.describe() + " is closed.");
@@ -130,6 +136,7 @@ final class SolrConnection implements AutoCloseable {
                 if (!passing(e) || System.nanoTime() + pause * 1_000_000 > deadline || closed.get()) {
                     throw failure(what, e, attempts);
                 }
+                retries.incrementAndGet();
                 LOG.debug("{}: {} (attempt {}, retrying in {} ms)", what, oneLine(e), attempts, pause);
                 try {
                     Thread.sleep(pause); // a leader election or a node coming back: nothing to be notified by

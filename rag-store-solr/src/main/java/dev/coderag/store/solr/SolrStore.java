@@ -146,6 +146,16 @@ final class SolrStore implements Store {
         return chats;
     }
 
+    /** The store's connection; for tests. */
+    SolrConnection connection() {
+        return solr;
+    }
+
+    /** The connection's retry count (requests sent again while nodes or leaders were away); for tests. */
+    long retries() {
+        return solr.retries();
+    }
+
     /** A chat log on this store's collection with other bounds; for tests. */
     ChatLog chatLog(long maxBytes, int maxChats) {
         return new SolrChatLog(solr, reads, maxBytes, maxChats);
