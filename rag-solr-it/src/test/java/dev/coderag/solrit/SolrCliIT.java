@@ -1,6 +1,7 @@
 package dev.coderag.solrit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -101,6 +102,53 @@ class SolrCliIT {
         JsonNode askS = JSON.readTree(
                 ok(Rag.run(tmp, onSolr, T, "ask", QUESTION, "--json")).out());
         assertThat(firstPath(askS)).isEqualTo(firstPath(askE)).endsWith("HeaderParser.java");
+
+        // eval on the Solr store (--store; the corpus is already in, as tinyroute) scores as on the embedded one.
+        String queries = SolrCluster.ROOT
+                .resolve("rag-eval/src/test/resources/fixture.queries.jsonl")
+                .toString();
+        JsonNode evalE = JSON.readTree(ok(Rag.run(
+                        tmp,
+                        onEmbedded,
+                        T,
+                        "eval",
+                        "--queries",
+                        queries,
+                        "--corpus",
+                        FIXTURE.toString(),
+                        "--name",
+                        "tinyroute",
+                        "--db",
+                        embedded.toString(),
+                        "--json"))
+                .out());
+        JsonNode evalS = JSON.readTree(ok(Rag.run(
+                        tmp,
+                        Map.of(),
+                        T,
+                        "eval",
+                        "--queries",
+                        queries,
+                        "--corpus",
+                        FIXTURE.toString(),
+                        "--name",
+                        "tinyroute",
+                        "--db",
+                        local.toString(),
+                        "--store",
+                        url,
+                        "--json"))
+                .out());
+        java.nio.file.Files.writeString(
+                SolrCluster.ROOT.resolve("rag-solr-it/target/solr-eval.txt"),
+                "embedded " + evalE.path("modes") + "\nsolr     " + evalS.path("modes") + "\n");
+        for (String mode : new String[] {"vector", "lexical", "hybrid", "full"}) {
+            for (String metric : new String[] {"hit@1", "hit@5", "mrr@10"}) {
+                assertThat(evalS.path("modes").path(mode).path(metric).asDouble())
+                        .as(mode + " " + metric + "\nsolr " + evalS + "\nembedded " + evalE)
+                        .isCloseTo(evalE.path("modes").path(mode).path(metric).asDouble(), within(0.06));
+            }
+        }
 
         // Two servers on the same store: a chat saved through one is listed by the other.
         try (Rag one = Rag.start(tmp, onSolr, true, "serve", "--port", "0");
