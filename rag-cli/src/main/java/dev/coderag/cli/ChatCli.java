@@ -14,6 +14,7 @@ import dev.coderag.chat.llm.LlmConfig;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreLocation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
@@ -82,6 +83,7 @@ public final class ChatCli implements Runnable {
     /** Flag → environment variable. Flags win; then the variable; then the default. */
     static final Map<String, String> ENV = Map.ofEntries(
             Map.entry("--db", "RAG_DB"),
+            Map.entry("--store", "RAG_STORE"),
             Map.entry("--model", "RAG_MODEL"),
             Map.entry("--host", "RAG_HOST"),
             Map.entry("--port", "RAG_PORT"),
@@ -120,6 +122,9 @@ public final class ChatCli implements Runnable {
                 defaultValue = ".rag",
                 description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
         String db;
+
+        @Option(names = "--store", paramLabel = "URL", description = StoreSelection.HELP)
+        String store;
 
         @Option(
                 names = "--model",
@@ -187,13 +192,13 @@ public final class ChatCli implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Path db = parent.dbPath(common.db);
-            if (Store.storedModelId(db).isEmpty()) {
+            StoreLocation location = parent.location(common);
+            if (Store.storedModelId(location).isEmpty()) {
                 throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
             }
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
-            try (Embedder embedder = parent.openEmbedder(common, db);
-                    Store store = Store.open(db, embedder.modelId(), embedder.dimension())) {
+            try (Embedder embedder = parent.openEmbedder(common, location);
+                    Store store = Store.open(location, embedder.modelId(), embedder.dimension())) {
                 ChatService service = ChatService.create(store, embedder, chat);
                 ChatResponse r = service.ask(new ChatRequest(question, Optional.ofNullable(repo), Optional.empty()));
                 if (json) {
@@ -229,18 +234,24 @@ public final class ChatCli implements Runnable {
         return CliSupport.path(db, "--db").toAbsolutePath().normalize();
     }
 
+    /** The store of the command: {@code --store} (RAG_STORE) when given, else the embedded store in {@code --db}. */
+    StoreLocation location(Common common) {
+        return StoreSelection.of(common.store, dbPath(common.db));
+    }
+
     /** The model asked for, else the one the store was built with, else the default. */
-    Embedder openEmbedder(Common common, Path db) {
+    Embedder openEmbedder(Common common, StoreLocation location) {
         String asked = common.model != null && !common.model.isBlank() ? common.model : env.get("RAG_MODEL");
-        Optional<String> stored = Store.storedModelId(db);
+        Optional<String> stored = Store.storedModelId(location);
         EmbeddingModel model = asked != null && !asked.isBlank()
                 ? CliSupport.model(asked)
                 : stored.map(CliSupport::model).orElse(EmbeddingModel.DEFAULT);
         if (stored.isPresent() && !stored.get().equals(model.modelId())) {
-            throw new UsageException("the store in " + db + " was built with " + stored.get() + ", not "
-                    + model.modelId() + "; use --model "
-                    + CliSupport.modelOption(stored.get())
-                    + " or re-ingest with --full");
+            throw new UsageException(
+                    "the store in " + location.describe() + " was built with " + stored.get() + ", not "
+                            + model.modelId() + "; use --model "
+                            + CliSupport.modelOption(stored.get())
+                            + " or re-ingest with --full");
         }
         return Embedder.open(model);
     }

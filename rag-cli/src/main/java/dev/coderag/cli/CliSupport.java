@@ -103,11 +103,14 @@ final class CliSupport {
     }
 
     /**
-     * Only the model libraries: DJL offline, and its start-up chatter (no CUDA here, no ONNX extension) off the
+     * Only the model libraries (and SolrJ's retry chatter): DJL offline, and its start-up chatter (no CUDA here, no ONNX extension) off the
      * console, leaving every other logger as configured — for a server, whose own log lines the user wants.
      */
     static void quietModelLibraries() {
         setIfAbsent("org.slf4j.simpleLogger.log.ai.djl", "error");
+        // SolrJ logs a stack trace each time it polls a Solr node that is down; the Solr store retries and says
+        // in one line what finally failed.
+        setIfAbsent("org.slf4j.simpleLogger.log.org.apache.solr", "error");
         setIfAbsent("ai.djl.offline", "true");
         setIfAbsent("offline", "true");
     }

@@ -75,6 +75,14 @@ public final class EvalCli implements Callable<Integer> {
     String db;
 
     @Option(
+            names = "--store",
+            paramLabel = "URL",
+            description = "Evaluate on a remote store instead, e.g. solr://host:8983/solr?collection=eval (the corpus"
+                    + " is ingested into it; RAG_STORE is not read here, so that an eval never writes its corpus"
+                    + " into the store your team serves from). See docs/SCALE.md.")
+    String store;
+
+    @Option(
             names = "--model",
             paramLabel = "fp32|int8",
             defaultValue = "${env:RAG_MODEL:-fp32}",
@@ -186,6 +194,7 @@ public final class EvalCli implements Callable<Integer> {
                 lexicalOnly);
         EvalRun.Outcome outcome = EvalRun.run(
                 settings,
+                StoreSelection.of(store, dbDir),
                 new ProgressLines(err),
                 summary -> err.printf(
                         Locale.ROOT,

@@ -12,6 +12,7 @@ import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreLocation;
 import java.io.Console;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -77,6 +78,17 @@ public final class IngestCli implements Runnable {
                 defaultValue = "${env:RAG_DB:-.rag}",
                 description = "Store directory (env RAG_DB; default: ${DEFAULT-VALUE}).")
         String db;
+
+        @Option(
+                names = "--store",
+                paramLabel = "URL",
+                defaultValue = "${env:RAG_STORE:-}",
+                description = StoreSelection.HELP)
+        String store;
+
+        StoreLocation location() {
+            return StoreSelection.of(store, CliSupport.path(db, "--db"));
+        }
     }
 
     @Command(
@@ -226,6 +238,7 @@ public final class IngestCli implements Runnable {
     private int ingest(IngestCommand c) {
         EmbeddingModel model = CliSupport.model(c.model);
         Path dir = CliSupport.path(c.store.db, "--db");
+        StoreLocation location = c.store.location();
         if (c.maxFileSize <= 0) {
             throw new UsageException("--max-file-size must be positive");
         }
@@ -245,17 +258,18 @@ public final class IngestCli implements Runnable {
             requests.add(request);
         }
 
-        Optional<String> storedModel = Store.storedModelId(dir);
+        Optional<String> storedModel = Store.storedModelId(location);
         boolean mismatch = storedModel.isPresent() && !storedModel.get().equals(model.modelId());
         if (mismatch && !c.full) {
             throw new IngestException(
                     IngestException.Reason.MODEL_MISMATCH,
-                    "the store in " + dir + " was built with model " + storedModel.get() + ", not " + model.modelId()
+                    "the store in " + location.describe() + " was built with model " + storedModel.get() + ", not "
+                            + model.modelId()
                             + "; re-run with --full to rebuild it (all repos), or pass --model "
                             + CliSupport.modelOption(storedModel.get()));
         }
         if (mismatch && !c.dryRun) {
-            requests.addAll(carriedOver(dir, storedModel.get(), requests));
+            requests.addAll(carriedOver(location, storedModel.get(), requests));
         }
         ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
         try (Embedder embedder = Embedder.open(model)) {
@@ -267,8 +281,8 @@ public final class IngestCli implements Runnable {
                 // Another model: the new index is built beside the old one, which keeps serving, and swapped in
                 // at the end (Store.publish); a stopped or killed rebuild is resumed by the next one.
                 try (Store store = mismatch
-                                ? Store.rebuild(dir, embedder.modelId(), embedder.dimension())
-                                : Store.open(dir, embedder.modelId(), embedder.dimension());
+                                ? Store.rebuild(location, embedder.modelId(), embedder.dimension())
+                                : Store.open(location, embedder.modelId(), embedder.dimension());
                         StopSignals signals = StopSignals.install(err)) {
                     Ingester ingester = Ingester.create(store, embedder, options);
                     signals.onStop(ingester::requestStop);
@@ -298,9 +312,9 @@ public final class IngestCli implements Runnable {
      * The repos of the old store that a rebuild must ingest again besides those named: each from its recorded
      * source, under its own name (repos without a recorded source cannot be rebuilt and are left out).
      */
-    private List<IngestRequest> carriedOver(Path dir, String storedModel, List<IngestRequest> named) {
+    private List<IngestRequest> carriedOver(StoreLocation location, String storedModel, List<IngestRequest> named) {
         List<IngestRequest> more = new ArrayList<>();
-        try (Store old = Store.open(dir, storedModel, STORE_DIMENSION)) {
+        try (Store old = Store.open(location, storedModel, STORE_DIMENSION)) {
             for (RepoInfo r : old.repos().list()) {
                 boolean asked = named.stream()
                         .anyMatch(q -> q.name().map(r.name()::equals).orElse(false)
@@ -317,20 +331,25 @@ public final class IngestCli implements Runnable {
     }
 
     private int status(StatusCommand c) {
-        Path dir = CliSupport.path(c.store.db, "--db");
-        Optional<String> modelId = Store.storedModelId(dir);
+        StoreLocation location = c.store.location();
+        Optional<String> modelId = Store.storedModelId(location);
         if (modelId.isEmpty()) {
             throw new IngestException(
-                    IngestException.Reason.IO, "no store in " + dir + " (run: ingest <path-or-url> --db " + dir + ")");
+                    IngestException.Reason.IO,
+                    "no store in " + location.describe() + " (run: ingest <path-or-url>"
+                            + (location instanceof StoreLocation.Remote
+                                    ? " --store URL"
+                                    : " --db " + location.describe())
+                            + ")");
         }
         List<RepoInfo> repos;
-        try (Store store = Store.open(dir, modelId.get(), STORE_DIMENSION)) {
+        try (Store store = Store.open(location, modelId.get(), STORE_DIMENSION)) {
             repos = store.repos().list();
         }
         out.print(
                 c.json
                         ? Reports.statusJson(modelId.get(), repos) + "\n"
-                        : Reports.statusHuman(dir.toString(), modelId.get(), repos));
+                        : Reports.statusHuman(location.describe(), modelId.get(), repos));
         out.flush();
         return 0;
     }

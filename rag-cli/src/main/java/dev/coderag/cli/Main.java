@@ -25,9 +25,15 @@ public final class Main {
               mcp                 the MCP server on stdio, for coding agents (Claude Code, Cursor, …);
                                   ./rag serve offers it over HTTP at /mcp
               eval                measure retrieval quality on a benchmark (Hit@k, MRR@10, MAP@10)
+              migrate --from DIR --to URL
+                                  copy a store (vectors included, nothing re-embedded), e.g. to SolrCloud
+              dev-cluster start|stop
+                                  a local SolrCloud (ZooKeeper + Solr nodes) for development and tests
 
-            Options are flags or environment variables: --db / RAG_DB (default .rag), --host / RAG_HOST,
-            --port / RAG_PORT, --model / RAG_MODEL, --llm / RAG_LLM; RAG_HEAP sets the JVM heap (default 2g).
+            Options are flags or environment variables: --db / RAG_DB (default .rag), --store / RAG_STORE
+            (a SolrCloud store instead of the one in --db: solr://host:8983/solr?collection=coderag, see
+            docs/SCALE.md), --host / RAG_HOST, --port / RAG_PORT, --model / RAG_MODEL, --llm / RAG_LLM;
+            RAG_HEAP sets the JVM heap (default 2g).
             """;
 
     private Main() {}
@@ -51,6 +57,12 @@ public final class Main {
             case "ingest", "status", "remove" -> IngestCli.run(args, out, err);
             case "serve", "ask", "mcp" -> ChatCli.run(args, out, err);
             case "eval" -> EvalCli.run(args, out, err);
+            case "migrate" -> MigrateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            case "dev-cluster" -> {
+                err.println("rag: dev-cluster runs through the ./rag launcher (it starts the rag-solr-cluster"
+                        + " module's JVMs): ./rag dev-cluster --help");
+                yield 2;
+            }
             case "up" -> up(Arrays.copyOfRange(args, 1, args.length), out, err);
             case "-h", "--help", "help" -> {
                 out.print(USAGE);
@@ -58,7 +70,8 @@ public final class Main {
             }
             default -> {
                 err.println("rag: unknown command '" + args[0]
-                        + "' (commands: up, ingest, status, remove, serve, ask, mcp, eval;" + " ./rag --help)");
+                        + "' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster;"
+                        + " ./rag --help)");
                 yield 2;
             }
         };

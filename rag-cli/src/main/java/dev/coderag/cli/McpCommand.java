@@ -9,6 +9,7 @@ import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.ingest.GitPolicy;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreLocation;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -73,15 +74,15 @@ final class McpCommand implements Callable<Integer> {
         Optional<String> viewer = viewer(viewerUrl);
         boolean writes = allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES"));
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
-        Path db = parent.dbPath(common.db);
+        StoreLocation location = parent.location(common);
         // From here on stdout is the protocol's alone: whatever prints to System.out lands on stderr.
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out));
         PrintStream stdout = System.out;
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
-        Embedder embedder = parent.openEmbedder(common, db);
+        Embedder embedder = parent.openEmbedder(common, location);
         Store store;
         try {
-            store = Store.open(db, embedder.modelId(), embedder.dimension());
+            store = Store.open(location, embedder.modelId(), embedder.dimension());
         } catch (RuntimeException e) {
             embedder.close();
             throw e;
@@ -102,7 +103,7 @@ final class McpCommand implements Callable<Integer> {
                 },
                 "rag-mcp-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        parent.err.println("coderag MCP server on stdio (store " + db + ", model " + embedder.modelId()
+        parent.err.println("coderag MCP server on stdio (store " + location.describe() + ", model " + embedder.modelId()
                 + (writes ? ", reindex allowed" : ", read-only") + "); it ends when stdin closes");
         inputEnded.await();
         server.closeGracefully();

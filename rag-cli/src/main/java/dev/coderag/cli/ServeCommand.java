@@ -7,6 +7,7 @@ import dev.coderag.chat.web.WebUi;
 import dev.coderag.ingest.GitPolicy;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreLocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,11 +121,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         // the home tree by default only where no token is required (loopback, no token)
         checkRoots(options.loopbackOnly() && options.token().isEmpty());
-        Path db = parent.dbPath(common.db);
-        Embedder embedder = parent.openEmbedder(common, db);
+        StoreLocation location = parent.location(common);
+        Embedder embedder = parent.openEmbedder(common, location);
         Store store;
         try {
-            store = Store.open(db, embedder.modelId(), embedder.dimension());
+            store = Store.open(location, embedder.modelId(), embedder.dimension());
         } catch (RuntimeException e) {
             embedder.close();
             throw e;
@@ -157,7 +158,7 @@ final class ServeCommand implements Callable<Integer> {
                 },
                 "rag-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        parent.out.println("coderag is serving " + server.url() + "  (store " + db + ", model "
+        parent.out.println("coderag is serving " + server.url() + "  (store " + location.describe() + ", model "
                 + embedder.modelId() + ", answers: "
                 + WebUi.generatorLabel(chat.llm().provider())
                 + "; Ctrl-C to stop)");

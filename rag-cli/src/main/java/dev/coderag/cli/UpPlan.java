@@ -14,7 +14,7 @@ import java.util.List;
  */
 record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
     static final String USAGE = """
-            Usage: ./rag up [PATH|URL ...] [--db DIR] [--host HOST] [--port PORT] [--allow-path DIR]...
+            Usage: ./rag up [PATH|URL ...] [--db DIR] [--store URL] [--host HOST] [--port PORT] [--allow-path DIR]...
                             [--allow-git-host HOST]...
 
             Ingests the given repositories (local directories or git URLs; default: the current directory)
@@ -22,6 +22,8 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
             incremental, so a second ./rag up only re-embeds what changed. Stop the server with Ctrl-C.
 
               --db DIR       store directory (env RAG_DB, default .rag)
+              --store URL    a remote store instead, e.g. solr://host:8983/solr?collection=coderag
+                             (env RAG_STORE; docs/SCALE.md); --db then only holds git clones
               --host HOST    interface to listen on (env RAG_HOST, default 127.0.0.1)
               --port PORT    port to listen on (env RAG_PORT, default 3000)
               --allow-path DIR
@@ -62,7 +64,7 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
             String name = eq < 0 ? arg : arg.substring(0, eq);
             switch (name) {
                 case "-h", "--help" -> help = true;
-                case "--db", "--host", "--port", "--allow-path", "--allow-git-host" -> {
+                case "--db", "--store", "--host", "--port", "--allow-path", "--allow-git-host" -> {
                     String value;
                     if (eq >= 0) {
                         value = arg.substring(eq + 1);
@@ -74,7 +76,7 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
                     if (value.isBlank()) {
                         throw new IllegalArgumentException(name + " needs a value");
                     }
-                    List<String> target = name.equals("--db") ? db : serve;
+                    List<String> target = name.equals("--db") || name.equals("--store") ? db : serve;
                     target.add(name);
                     target.add(value);
                 }

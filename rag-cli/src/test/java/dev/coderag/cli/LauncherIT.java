@@ -43,7 +43,7 @@ class LauncherIT {
         assertThat(r.out()).isEmpty();
         assertThat(r.err().lines().filter(l -> !l.startsWith("WARNING: Using incubator modules")))
                 .containsExactly(
-                        "rag: unknown command 'frobnicate' (commands: up, ingest, status, remove, serve, ask, mcp, eval; ./rag --help)");
+                        "rag: unknown command 'frobnicate' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster; ./rag --help)");
     }
 
     @Test

@@ -37,7 +37,7 @@ class MainTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo(
-                        "rag: unknown command 'serv' (commands: up, ingest, status, remove, serve, ask, mcp, eval; ./rag --help)"
+                        "rag: unknown command 'serv' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster; ./rag --help)"
                                 + System.lineSeparator());
     }
 

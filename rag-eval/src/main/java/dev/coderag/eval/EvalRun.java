@@ -11,6 +11,7 @@ import dev.coderag.store.Embedder;
 import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -121,28 +122,42 @@ public final class EvalRun {
      */
     public static Outcome run(
             Settings s, ProgressListener progress, Consumer<IngestSummary> ingested, Consumer<String> log) {
+        return run(s, new StoreLocation.Directory(s.db()), progress, ingested, log);
+    }
+
+    /**
+     * As {@link #run(Settings, ProgressListener, Consumer, Consumer)}, with the store at {@code store} (e.g. a
+     * {@code solr://} URL; {@code s.db()} then only holds git clones) instead of the embedded store in
+     * {@code s.db()}.
+     */
+    public static Outcome run(
+            Settings s,
+            StoreLocation store,
+            ProgressListener progress,
+            Consumer<IngestSummary> ingested,
+            Consumer<String> log) {
         List<EvalQuery> all = QueryFile.read(s.queries());
         List<EvalQuery> selected = s.limitQueries()
                 .map(n -> all.subList(0, Math.min(n, all.size())))
                 .orElse(all);
         try (Embedder embedder =
                         s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model());
-                Store store = Store.open(s.db(), embedder.modelId(), embedder.dimension())) {
+                Store opened = Store.open(store, embedder.modelId(), embedder.dimension())) {
             log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
-                    + s.db() + ", model " + s.model().shortName());
-            IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(s.db()))
+                    + store.describe() + ", model " + s.model().shortName());
+            IngestSummary summary = Ingester.create(opened, embedder, IngestOptions.defaults(s.db()))
                     .ingest(
                             List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
                             progress);
             ingested.accept(summary);
-            warnAboutMissingGold(store.files().entries(s.repo()), selected, log);
+            warnAboutMissingGold(opened.files().entries(s.repo()), selected, log);
 
-            Retriever retriever = Retriever.create(store, embedder);
+            Retriever retriever = Retriever.create(opened, embedder);
             Evaluator.Searcher searcher = (q, m) -> retriever
                     .retrieve(q.query(), Optional.of(q.repo().orElse(s.repo())), retrievalMode(m), s.chunksPerQuery())
                     .hits();
             Evaluator.Result result = Evaluator.run(selected, s.modes(), s.k(), searcher, log);
-            return new Outcome(result, settings(s));
+            return new Outcome(result, settings(s, store));
         }
     }
 
@@ -156,12 +171,16 @@ public final class EvalRun {
         };
     }
 
-    private static Map<String, String> settings(Settings s) {
+    private static Map<String, String> settings(Settings s, StoreLocation store) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queries_file", s.queries().toAbsolutePath().toString());
         settings.put("corpus", s.corpus().toString());
         settings.put("repo", s.repo());
-        settings.put("store", s.db().toAbsolutePath().toString());
+        settings.put(
+                "store",
+                store instanceof StoreLocation.Remote r
+                        ? r.url()
+                        : s.db().toAbsolutePath().toString());
         settings.put("model", s.model().shortName() + (s.lexicalOnly() ? " (lexical only)" : ""));
         settings.put("chunks_per_query", Integer.toString(s.chunksPerQuery()));
         settings.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

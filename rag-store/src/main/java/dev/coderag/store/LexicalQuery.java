@@ -58,6 +58,19 @@ final class LexicalQuery {
         return choose(ordered, docs::get, totalDocs);
     }
 
+    /**
+     * As {@link #select(Connection, ChunkKind, List, long)}, with document frequencies looked up by the caller (a
+     * store backend's own index): {@code lookup} gets the terms worth a lookup and answers the table's size and,
+     * for the terms that occur, the chunks containing each.
+     */
+    static List<String> select(
+            List<LexicalText.QueryTerm> terms, Function<List<String>, StoreRules.DocFrequencies> lookup) {
+        List<LexicalText.QueryTerm> ordered = lookups(terms);
+        StoreRules.DocFrequencies found =
+                lookup.apply(ordered.stream().map(LexicalText.QueryTerm::text).toList());
+        return choose(ordered, found.docs()::get, found.totalDocs());
+    }
+
     /** As {@link #select(Connection, ChunkKind, List, long)}, with document frequencies from an in-memory index. */
     static List<String> select(LexicalIndex index, List<LexicalText.QueryTerm> terms) {
         return choose(lookups(terms), index::docFrequency, index.size());

@@ -19,8 +19,6 @@ import java.util.Objects;
  * store's commit sequence number, which is how readers (in any process) notice that they must catch up.
  */
 final class SqliteWriteTransaction implements WriteTransaction {
-    private static final double UNIT_TOLERANCE = 1e-2;
-
     private final SqliteStore store;
     private final Connection connection;
     private final WriteLock lock;
@@ -69,12 +67,7 @@ final class SqliteWriteTransaction implements WriteTransaction {
 
     @Override
     public void insert(Chunk chunk, float[] vector) {
-        Objects.requireNonNull(chunk, "chunk");
-        checkVector(chunk, vector);
-        if (!chunk.modelId().equals(store.modelId())) {
-            throw new IllegalArgumentException("chunk " + chunk.location() + " was embedded with " + chunk.modelId()
-                    + " but the store holds " + store.modelId() + " vectors");
-        }
+        StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
         String id = chunk.id();
         run("insert a chunk", () -> {
             deleteChunksWhere("id = ?", id);
@@ -318,24 +311,6 @@ final class SqliteWriteTransaction implements WriteTransaction {
             tomb.setString(2, kind.table());
             tomb.setLong(3, rid);
             tomb.executeUpdate();
-        }
-    }
-
-    private void checkVector(Chunk chunk, float[] vector) {
-        if (vector == null || vector.length != store.dimension()) {
-            throw new IllegalArgumentException("vector of " + chunk.location() + " must have " + store.dimension()
-                    + " dimensions, got " + (vector == null ? "null" : vector.length));
-        }
-        double norm = 0;
-        for (float x : vector) {
-            if (!Float.isFinite(x)) {
-                throw new IllegalArgumentException("vector of " + chunk.location() + " has a non-finite value");
-            }
-            norm += (double) x * x;
-        }
-        if (Math.abs(Math.sqrt(norm) - 1.0) > UNIT_TOLERANCE) {
-            throw new IllegalArgumentException(
-                    "vector of " + chunk.location() + " is not unit length (norm " + Math.sqrt(norm) + ")");
         }
     }
 

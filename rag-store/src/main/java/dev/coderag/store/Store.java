@@ -62,6 +62,55 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * Opens the store at {@code location}: {@link #open(Path, String, int)} for a directory; for a
+     * {@link StoreLocation.Remote} URL, the {@link StoreBackend} of its scheme (created on first use there, its
+     * model id checked the same way). {@link StoreException.Reason#IO} when no backend serves the scheme or the
+     * backend cannot be reached.
+     */
+    static Store open(StoreLocation location, String modelId, int dimension) {
+        return switch (location) {
+            case StoreLocation.Directory d -> open(d.dir(), modelId, dimension);
+            case StoreLocation.Remote r -> StoreBackends.of(r).open(r.url(), r.localDir(), modelId, dimension);
+        };
+    }
+
+    /** As {@link #recreate(Path, String, int)}, at any location: deletes only that store's own data. */
+    static Store recreate(StoreLocation location, String modelId, int dimension) {
+        return switch (location) {
+            case StoreLocation.Directory d -> recreate(d.dir(), modelId, dimension);
+            case StoreLocation.Remote r -> StoreBackends.of(r).recreate(r.url(), r.localDir(), modelId, dimension);
+        };
+    }
+
+    /** As {@link #rebuild(Path, String, int)}, at any location (a backend may refuse with a one-line reason). */
+    static Store rebuild(StoreLocation location, String modelId, int dimension) {
+        return switch (location) {
+            case StoreLocation.Directory d -> rebuild(d.dir(), modelId, dimension);
+            case StoreLocation.Remote r -> StoreBackends.of(r).rebuild(r.url(), r.localDir(), modelId, dimension);
+        };
+    }
+
+    /** As {@link #storedModelId(Path)}, at any location; empty when nothing is stored there yet. */
+    static Optional<String> storedModelId(StoreLocation location) {
+        return switch (location) {
+            case StoreLocation.Directory d -> storedModelId(d.dir());
+            case StoreLocation.Remote r -> StoreBackends.of(r).storedModelId(r.url(), r.localDir());
+        };
+    }
+
+    /**
+     * Checks a location without opening anything: a remote URL's syntax, by its backend.
+     *
+     * @throws IllegalArgumentException with a one-line reason
+     * @throws StoreException {@link StoreException.Reason#IO} when no backend serves the URL's scheme
+     */
+    static void check(StoreLocation location) {
+        if (location instanceof StoreLocation.Remote r) {
+            StoreBackends.of(r).check(r.url());
+        }
+    }
+
+    /**
      * For a store from {@link #rebuild}: makes its index the current one of the directory, atomically, and
      * removes the previous index once no process has it open. A no-op for any other store.
      *
@@ -75,8 +124,16 @@ public interface Store extends AutoCloseable {
      */
     boolean superseded();
 
-    /** The store's directory, absolute and normalised. */
+    /**
+     * The store's directory, absolute and normalised; for a remote store, its local working directory (git
+     * clones).
+     */
     Path directory();
+
+    /** Where the store is, for messages: its directory, or a remote store's URL. */
+    default String describe() {
+        return directory().toString();
+    }
 
     /** The embedding model id the store's vectors come from. */
     String modelId();
