@@ -85,7 +85,7 @@ class MigrateIT {
             }
             tx.insert(changed, unit(random));
             tx.putFile("app", "src/F1.java", "h-new");
-            tx.putRepo(new RepoRecord("app", "/src/app", "def", T0.plusSeconds(60)));
+            tx.putRepo(new RepoRecord("app", "/src/app", "def", T0.plusSeconds(60), IndexState.COMPLETE, 0, "main"));
             tx.commit();
         }
         String second = migrate(source, url);
