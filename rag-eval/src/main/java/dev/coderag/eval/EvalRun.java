@@ -5,6 +5,7 @@ import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
+import dev.coderag.retrieval.Retrieval;
 import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Embedder;
@@ -153,9 +154,12 @@ public final class EvalRun {
             warnAboutMissingGold(opened.files().entries(s.repo()), selected, log);
 
             Retriever retriever = Retriever.create(opened, embedder);
-            Evaluator.Searcher searcher = (q, m) -> retriever
-                    .retrieve(q.query(), Optional.of(q.repo().orElse(s.repo())), retrievalMode(m), s.chunksPerQuery())
-                    .hits();
+            Evaluator.Searcher searcher = (q, m) -> {
+                Retrieval r = retriever.retrieve(
+                        q.query(), Optional.of(q.repo().orElse(s.repo())), retrievalMode(m), s.chunksPerQuery());
+                return new Evaluator.Searched(
+                        r.hits(), m == EvalMode.FULL ? Optional.of(r.intent()) : Optional.empty());
+            };
             Evaluator.Result result = Evaluator.run(selected, s.modes(), s.k(), searcher, log);
             return new Outcome(result, settings(s, store));
         }

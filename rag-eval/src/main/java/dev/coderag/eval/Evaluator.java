@@ -21,7 +21,17 @@ final class Evaluator {
     /** One retrieval: the ranked chunks for {@code query} in {@code mode}, best first. */
     @FunctionalInterface
     interface Searcher {
-        List<ScoredChunk> search(EvalQuery query, EvalMode mode);
+        Searched search(EvalQuery query, EvalMode mode);
+    }
+
+    /**
+     * What a {@link Searcher} found: the ranking, and the intent the query was routed by when the mode routes
+     * (full mode; empty otherwise).
+     */
+    record Searched(List<ScoredChunk> hits, Optional<String> intent) {
+        static Searched unrouted(List<ScoredChunk> hits) {
+            return new Searched(hits, Optional.empty());
+        }
     }
 
     /**
@@ -34,6 +44,7 @@ final class Evaluator {
             Optional<Metrics.Score> functions,
             Optional<Boolean> allGold,
             List<String> topFiles,
+            Optional<String> intent,
             double millis) {}
 
     record QueryOutcome(
@@ -81,9 +92,9 @@ final class Evaluator {
             Map<EvalMode, ModeOutcome> byMode = new EnumMap<>(EvalMode.class);
             for (EvalMode mode : modes) {
                 long t0 = System.nanoTime();
-                List<ScoredChunk> hits = searcher.search(q, mode);
+                Searched found = searcher.search(q, mode);
                 double millis = (System.nanoTime() - t0) / 1e6;
-                byMode.put(mode, score(q, hits, k, millis));
+                byMode.put(mode, score(q, found, k, millis));
             }
             outcomes.add(new QueryOutcome(q.id(), q.kind(), q.goldFiles(), byMode));
             done++;
@@ -119,7 +130,8 @@ final class Evaluator {
     }
 
     /** Scores one ranking of one query. Pure. */
-    static ModeOutcome score(EvalQuery q, List<ScoredChunk> hits, int k, double millis) {
+    static ModeOutcome score(EvalQuery q, Searched found, int k, double millis) {
+        List<ScoredChunk> hits = found.hits();
         List<String> files = FileRanking.paths(FileRanking.files(hits));
         Set<String> gold = new HashSet<>(q.goldFiles());
         Metrics.Score fileScore = Metrics.score(Metrics.fileRelevance(files, gold), gold.size(), k);
@@ -132,7 +144,12 @@ final class Evaluator {
             allGold = Optional.of(Metrics.allGoldCovered(ranges, q.goldRanges(), Metrics.SOURCES));
         }
         return new ModeOutcome(
-                fileScore, fnScore, allGold, List.copyOf(files.subList(0, Math.min(k, files.size()))), millis);
+                fileScore,
+                fnScore,
+                allGold,
+                List.copyOf(files.subList(0, Math.min(k, files.size()))),
+                found.intent(),
+                millis);
     }
 
     static ModeSummary summarise(List<QueryOutcome> outcomes, EvalMode mode, int k) {

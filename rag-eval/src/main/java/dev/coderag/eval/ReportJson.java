@@ -81,7 +81,9 @@ final class ReportJson {
             ObjectNode rangeRank = JSON.createObjectNode();
             ObjectNode allGold = JSON.createObjectNode();
             ObjectNode top = qn.putObject("top");
+            ObjectNode intent = JSON.createObjectNode();
             q.modes().forEach((mode, o) -> {
+                o.intent().ifPresent(i -> intent.put(mode.id(), i));
                 rank.put(mode.id(), o.files().firstRank());
                 ap.put(mode.id(), round(o.files().averagePrecision(), 4));
                 o.functions().ifPresent(f -> rangeRank.put(mode.id(), f.firstRank()));
@@ -94,6 +96,9 @@ final class ReportJson {
             }
             if (!allGold.isEmpty()) {
                 qn.set(ALL_GOLD, allGold);
+            }
+            if (!intent.isEmpty()) {
+                qn.set("intent", intent);
             }
         }
         return root;

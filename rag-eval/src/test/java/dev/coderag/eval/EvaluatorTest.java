@@ -41,7 +41,7 @@ class EvaluatorTest {
         // A.java twice (ranks 1 and 3 as chunks) is one file: the gold file B.java is file rank 2, not 3.
         List<ScoredChunk> hits =
                 List.of(hit("A.java", 1, 5, 0.9), hit("A.java", 10, 20, 0.8), hit("B.java", 1, 5, 0.7));
-        Evaluator.ModeOutcome o = Evaluator.score(query("q", "B.java"), hits, 10, 0);
+        Evaluator.ModeOutcome o = Evaluator.score(query("q", "B.java"), Evaluator.Searched.unrouted(hits), 10, 0);
         assertThat(o.topFiles()).containsExactly("A.java", "B.java");
         assertThat(o.files().firstRank()).isEqualTo(2);
         assertThat(o.files().reciprocalRank()).isEqualTo(0.5);
@@ -54,7 +54,7 @@ class EvaluatorTest {
         for (int i = 0; i < 15; i++) {
             hits.add(hit("F" + i + ".java", 1, 2, 0.5));
         }
-        Evaluator.ModeOutcome o = Evaluator.score(query("q", "F12.java"), hits, 10, 0);
+        Evaluator.ModeOutcome o = Evaluator.score(query("q", "F12.java"), Evaluator.Searched.unrouted(hits), 10, 0);
         assertThat(o.topFiles()).hasSize(10);
         assertThat(o.files().firstRank()).isZero();
     }
@@ -64,7 +64,7 @@ class EvaluatorTest {
         EvalQuery q = new EvalQuery(
                 "q", "q", List.of("A.java"), List.of(new EvalQuery.GoldRange("A.java", 10, 20)), Optional.empty());
         List<ScoredChunk> hits = List.of(hit("A.java", 1, 5, 0.9), hit("A.java", 12, 18, 0.8));
-        Evaluator.ModeOutcome o = Evaluator.score(q, hits, 10, 0);
+        Evaluator.ModeOutcome o = Evaluator.score(q, Evaluator.Searched.unrouted(hits), 10, 0);
         assertThat(o.files().firstRank()).isEqualTo(1);
         assertThat(o.functions())
                 .hasValueSatisfying(f -> assertThat(f.firstRank()).isEqualTo(2));
@@ -73,17 +73,18 @@ class EvaluatorTest {
     @Test
     void run_summarises_every_mode_over_all_queries() {
         List<EvalQuery> queries = List.of(query("one", "A.java"), query("two", "B.java", "C.java"));
-        Evaluator.Searcher searcher = (q, mode) -> switch (mode) {
-            // vector finds A first and B at rank 4, lexical finds nothing relevant
-            case VECTOR ->
-                List.of(
-                        hit("A.java", 1, 2, 0.9),
-                        hit("X.java", 1, 2, 0.8),
-                        hit("Y.java", 1, 2, 0.7),
-                        hit("B.java", 1, 2, 0.6));
-            case LEXICAL -> List.of(hit("Z.java", 1, 2, 0.5));
-            case HYBRID, FULL -> List.of();
-        };
+        Evaluator.Searcher searcher = (q, mode) -> Evaluator.Searched.unrouted(
+                switch (mode) {
+                    // vector finds A first and B at rank 4, lexical finds nothing relevant
+                    case VECTOR ->
+                        List.of(
+                                hit("A.java", 1, 2, 0.9),
+                                hit("X.java", 1, 2, 0.8),
+                                hit("Y.java", 1, 2, 0.7),
+                                hit("B.java", 1, 2, 0.6));
+                    case LEXICAL -> List.of(hit("Z.java", 1, 2, 0.5));
+                    case HYBRID, FULL -> List.of();
+                });
         List<String> progress = new ArrayList<>();
         Evaluator.Result r =
                 Evaluator.run(queries, List.of(EvalMode.VECTOR, EvalMode.LEXICAL), 10, searcher, progress::add);
@@ -106,7 +107,7 @@ class EvaluatorTest {
                 List.of(query("one", "A.java")),
                 List.of(EvalMode.FULL),
                 10,
-                (q, m) -> List.of(hit("B.java", 1, 2, 0.9), hit("A.java", 1, 2, 0.8)),
+                (q, m) -> Evaluator.Searched.unrouted(List.of(hit("B.java", 1, 2, 0.9), hit("A.java", 1, 2, 0.8))),
                 s -> {});
         var json = ReportJson.JSON.readTree(ReportJson.write(ReportJson.summary(r)));
         assertThat(json.get("queries").asInt()).isEqualTo(1);
@@ -174,7 +175,8 @@ class EvaluatorTest {
                     hits.add(hit("W.java", 35, 36, 0.7));
                 }
             }
-            return hits;
+            // full mode is routed: the intent reaches the per-query report
+            return new Evaluator.Searched(hits, mode == EvalMode.FULL ? Optional.of("relationship") : Optional.empty());
         };
         return Evaluator.run(
                 List.of(calls1, where, calls2), List.of(EvalMode.LEXICAL, EvalMode.FULL), 10, searcher, s -> {});
@@ -223,6 +225,10 @@ class EvaluatorTest {
         assertThat(first.get("all_gold@8").get("lexical").asBoolean()).isFalse();
         assertThat(first.get("first_gold_range_rank").get("full").asInt()).isEqualTo(1);
         assertThat(first.get("first_gold_range_rank").get("lexical").asInt()).isEqualTo(9);
+        assertThat(first.get("intent").get("full").asText()).isEqualTo("relationship");
+        assertThat(first.get("intent").has("lexical"))
+                .as("lexical mode is not routed")
+                .isFalse();
 
         String table = EvalTable.of(r, java.util.Map.of("repo", "r", "model", "fp32"));
         assertThat(table).contains("by kind").contains("all-gold@8");
