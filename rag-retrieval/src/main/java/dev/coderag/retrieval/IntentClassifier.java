@@ -22,16 +22,27 @@ final class IntentClassifier {
     /**
      * @param cueBonus added to an intent's score when the query contains one of its cues
      * @param cues per intent, words or phrases that signal it ("callers", "versus", "install")
+     * @param openingBonus added to an intent's score when the query starts with one of its openings
+     * @param openings per intent, the words a question of that intent starts with ("where is", "how do i"): the
+     *     form of a question says more about what is asked than its topic words, which pull the embedding
+     * @param closingBonus added to an intent's score when the query ends with one of its closings
+     * @param closings per intent, the words a question of that intent ends with ("where is X used")
      */
     record Prototypes(
             double threshold,
             String defaultIntent,
             Map<String, List<String>> questions,
             double cueBonus,
-            Map<String, List<String>> cues) {
+            Map<String, List<String>> cues,
+            double openingBonus,
+            Map<String, List<String>> openings,
+            double closingBonus,
+            Map<String, List<String>> closings) {
         Prototypes {
             questions = Map.copyOf(questions);
             cues = Map.copyOf(cues);
+            openings = Map.copyOf(openings);
+            closings = Map.copyOf(closings);
         }
     }
 
@@ -77,7 +88,13 @@ final class IntentClassifier {
                 nearest.put(intent, text.get(i));
             }
         }
-        String lower = " " + queryText.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_\\-]+", " ") + " ";
+        // one space around every word, none doubled: phrases match as " phrase " anywhere, at the start or end
+        String lower = " "
+                + queryText
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .replaceAll("[^a-z0-9_\\-]+", " ")
+                        .strip()
+                + " ";
         for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
             for (String cue : e.getValue()) {
                 if (lower.contains(" " + cue + " ")) {
@@ -86,6 +103,8 @@ final class IntentClassifier {
                 }
             }
         }
+        addIfAny(score, prototypes.openings(), prototypes.openingBonus(), p -> lower.startsWith(" " + p + " "));
+        addIfAny(score, prototypes.closings(), prototypes.closingBonus(), p -> lower.endsWith(" " + p + " "));
         String best = null;
         for (String intent : prototypes.questions().keySet()) {
             if (score.containsKey(intent) && (best == null || score.get(intent) > score.get(best))) {
@@ -101,6 +120,33 @@ final class IntentClassifier {
             return new Result(prototypes.defaultIntent(), confidence, nearest.get(best));
         }
         return new Result(best, confidence, nearest.get(best));
+    }
+
+    /** Adds {@code bonus} to each intent one of whose phrases {@code matches} (once per intent). */
+    private static void addIfAny(
+            Map<String, Double> score,
+            Map<String, List<String>> phrases,
+            double bonus,
+            java.util.function.Predicate<String> matches) {
+        for (Map.Entry<String, List<String>> e : phrases.entrySet()) {
+            if (e.getValue().stream().anyMatch(matches)) {
+                score.computeIfPresent(e.getKey(), (k, v) -> v + bonus);
+            }
+        }
+    }
+
+    /** The per-intent phrases under {@code field}, lower-cased; a phrase for an unknown intent fails. */
+    private static Map<String, List<String>> phrases(JsonNode root, String field, Set<String> intents) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : root.path(field).properties()) {
+            if (!intents.contains(e.getKey())) {
+                throw new IllegalArgumentException(field + " for unknown intent '" + e.getKey() + "'");
+            }
+            List<String> cs = new ArrayList<>();
+            e.getValue().forEach(c -> cs.add(c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
+            out.put(e.getKey(), List.copyOf(cs));
+        }
+        return out;
     }
 
     static Prototypes parse(String json) {
@@ -123,19 +169,19 @@ final class IntentClassifier {
                 throw new IllegalArgumentException("unknown default_intent '" + def + "'");
             }
             double threshold = root.path("threshold").asDouble(0.7);
-            Map<String, List<String>> cues = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonNode> e : root.path("cues").properties()) {
-                if (!questions.containsKey(e.getKey())) {
-                    throw new IllegalArgumentException("cues for unknown intent '" + e.getKey() + "'");
-                }
-                List<String> cs = new ArrayList<>();
-                e.getValue()
-                        .forEach(c -> cs.add(
-                                c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
-                cues.put(e.getKey(), List.copyOf(cs));
-            }
+            Map<String, List<String>> cues = phrases(root, "cues", questions.keySet());
+            Map<String, List<String>> openings = phrases(root, "openings", questions.keySet());
+            Map<String, List<String>> closings = phrases(root, "closings", questions.keySet());
             return new Prototypes(
-                    threshold, def, questions, root.path("cue_bonus").asDouble(0), cues);
+                    threshold,
+                    def,
+                    questions,
+                    root.path("cue_bonus").asDouble(0),
+                    cues,
+                    root.path("opening_bonus").asDouble(0),
+                    openings,
+                    root.path("closing_bonus").asDouble(0),
+                    closings);
         } catch (IOException e) {
             throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
         }

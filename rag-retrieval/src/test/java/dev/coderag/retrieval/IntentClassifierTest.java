@@ -75,7 +75,11 @@ class IntentClassifierTest {
                                 "implementation", java.util.List.of("where is the parser"),
                                 "comparison", java.util.List.of("where is the parser defined")),
                         0.5,
-                        java.util.Map.of("comparison", java.util.List.of("versus"))),
+                        java.util.Map.of("comparison", java.util.List.of("versus")),
+                        0.0,
+                        java.util.Map.of(),
+                        0.0,
+                        java.util.Map.of()),
                 embedder);
         float[] v = embedder.embedQuery("where is the parser");
         assertThat(custom.classify(v, "where is the parser").intent()).isEqualTo("implementation");
