@@ -44,7 +44,8 @@ final class FullMode implements ModeStrategy {
         Candidates candidates = search(request, query, bm25, tasks);
         List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
         String text = request.query().text();
-        List<Fused> fused = routing.tests().demote(Fusion.rrf(lists, routing.rrfK()), text);
+        String intent = query.intent().intent();
+        List<Fused> fused = routing.paths().apply(Fusion.rrf(lists, routing.rrfK()), intent, text);
         Expansion graph = Expansion.NONE;
         if (query.route().graph() > 0) {
             graph = GraphExpansion.expand(
@@ -52,8 +53,8 @@ final class FullMode implements ModeStrategy {
                     candidates.subject(),
                     fused,
                     query.quotas().getOrDefault(Lane.GRAPH, 0),
-                    routing.tests());
-            fused = routing.tests().demote(fuseWithGraph(lists, fused, graph), text);
+                    routing.paths().tests());
+            fused = routing.paths().apply(fuseWithGraph(lists, fused, graph), intent, text);
             request.clock().lap("graph");
         }
         List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());

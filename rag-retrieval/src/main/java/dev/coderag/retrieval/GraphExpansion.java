@@ -49,7 +49,7 @@ final class GraphExpansion {
      * @param tests which callers are tests (listed after the others)
      */
     static Expansion expand(
-            ChunkSource source, Optional<Found> subject, List<Fused> fused, int graphQuota, TestCode tests) {
+            ChunkSource source, Optional<Found> subject, List<Fused> fused, int graphQuota, PathGroup tests) {
         List<Found> seeds = new ArrayList<>();
         subject.filter(s -> s.chunk() instanceof CodeChunk).ifPresent(seeds::add);
         for (Fused f : fused) {
@@ -83,7 +83,7 @@ final class GraphExpansion {
             ChunkSource source,
             Found seedFound,
             int limit,
-            TestCode tests,
+            PathGroup tests,
             List<Found> out,
             List<CallRelation> relations) {
         CodeChunk seed = (CodeChunk) seedFound.chunk();
@@ -102,7 +102,7 @@ final class GraphExpansion {
             for (Found c : source.byIds(ids.subList(from, Math.min(ids.size(), from + 200)))) {
                 if (c.chunk() instanceof CodeChunk caller
                         && CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
-                    (tests.isTest(caller.path()) ? inTests : product).add(c);
+                    (tests.matches(caller.path()) ? inTests : product).add(c);
                 }
             }
         }

@@ -143,7 +143,9 @@ final class IntentClassifier {
                 throw new IllegalArgumentException(field + " for unknown intent '" + e.getKey() + "'");
             }
             List<String> cs = new ArrayList<>();
-            e.getValue().forEach(c -> cs.add(c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
+            e.getValue()
+                    .forEach(c ->
+                            cs.add(c.asText().toLowerCase(java.util.Locale.ROOT).strip()));
             out.put(e.getKey(), List.copyOf(cs));
         }
         return out;

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param graphWeight fusion weight of callers/callees
  * @param maxPins at most this many pinned chunks per query
  * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
- * @param tests which files are tests, and how much less they weigh for questions not about tests
+ * @param paths groups of files that weigh more or less (tests, changelogs, examples), per question
  * @param leadMaxWords a question of at most this many words has the definitions it names first among its
  *     sources (longer texts — bug reports — name many things in passing)
  */
@@ -31,7 +31,7 @@ record RoutingTable(
         double graphWeight,
         int maxPins,
         double relevanceFloor,
-        TestCode tests,
+        PathWeights paths,
         int leadMaxWords,
         Map<String, Route> routes) {
 
@@ -61,6 +61,14 @@ record RoutingTable(
 
     RoutingTable {
         routes = Map.copyOf(routes);
+        for (PathGroup g : paths.groups()) {
+            for (String intent : g.intents()) {
+                if (!routes.containsKey(intent)) {
+                    throw new IllegalArgumentException(
+                            "path_weights." + g.name() + " names intent '" + intent + "', which has no route");
+                }
+            }
+        }
     }
 
     /** The route of an intent; an unknown intent is a bug in the intent file, so it fails loudly. */
@@ -76,16 +84,24 @@ record RoutingTable(
         return parse(Resources.text("routing.json"));
     }
 
-    private static TestCode tests(JsonNode t) {
-        if (t.isMissingNode()) {
-            return TestCode.NONE;
+    private static PathWeights paths(JsonNode groups) {
+        java.util.List<PathGroup> out = new java.util.ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : groups.properties()) {
+            if (e.getKey().startsWith("_")) {
+                continue; // comments
+            }
+            JsonNode t = e.getValue();
+            out.add(new PathGroup(
+                    e.getKey(),
+                    t.path("weight").asDouble(1.0),
+                    new java.util.HashSet<>(strings(t.path("dirs"))),
+                    strings(t.path("prefixes")),
+                    strings(t.path("suffixes")),
+                    new java.util.HashSet<>(strings(t.path("names"))),
+                    new java.util.HashSet<>(strings(t.path("question_words"))),
+                    new java.util.HashSet<>(strings(t.path("intents")))));
         }
-        return new TestCode(
-                t.path("weight").asDouble(1.0),
-                new java.util.HashSet<>(strings(t.path("dirs"))),
-                strings(t.path("prefixes")),
-                strings(t.path("suffixes")),
-                new java.util.HashSet<>(strings(t.path("question_words"))));
+        return new PathWeights(out);
     }
 
     private static java.util.List<String> strings(JsonNode array) {
@@ -128,7 +144,7 @@ record RoutingTable(
                     root.path("graph_weight").asDouble(0.6),
                     root.path("max_pins").asInt(12),
                     root.path("relevance_floor").asDouble(0.6),
-                    tests(root.path("tests")),
+                    paths(root.path("path_weights")),
                     root.path("lead_max_words").asInt(0),
                     routes);
         } catch (IOException e) {
