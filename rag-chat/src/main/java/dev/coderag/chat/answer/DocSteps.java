@@ -130,22 +130,24 @@ final class DocSteps {
         int nl = body.indexOf('\n');
         String lang = body.substring(0, nl);
         String lines = body.substring(nl + 1);
-        // a fence longer than any backtick run at a line start of the quoted code, so none can close it early
-        int longest = 2;
+        // A quoted line that starts with ``` would end the block early (for CommonMark and for Citations, which
+        // toggles on any such line): a zero-width space in front keeps it text inside the block.
+        StringBuilder quoted = new StringBuilder(lines.length() + 8);
         int at = 0;
         while (at < lines.length()) {
             int lineEnd = lines.indexOf('\n', at);
             int lineStop = lineEnd < 0 ? lines.length() : lineEnd;
-            String l = lines.substring(at, lineStop).stripLeading();
-            longest = Math.max(longest, run(l, '`'));
+            String l = lines.substring(at, lineStop);
+            quoted.append(l.stripLeading().startsWith("```") ? Citations.DEFUSED + l : l)
+                    .append('\n');
             at = lineStop + 1;
         }
-        String ticks = "`".repeat(longest + 1);
+        String ticks = "```";
         out.append('\n')
                 .append(ticks)
                 .append(lang)
                 .append('\n')
-                .append(lines)
+                .append(quoted)
                 .append(ticks)
                 .append("\n\n");
     }

@@ -32,7 +32,8 @@ final class Evidence {
 
     /** {@code `text`}, one line, bounded, with its backticks turned into quotes. */
     static String code(String text) {
-        return "`" + bound(flat(text), MAX_CODE).replace('`', '\'') + "`";
+        String s = bound(flat(text), MAX_CODE).replace('`', '\'');
+        return "`" + (s.isEmpty() ? "…" : s) + "`"; // "``" would open a longer code span
     }
 
     /** {@code `path:start-end`}. */
@@ -83,8 +84,9 @@ final class Evidence {
         return switch (c) {
             case CodeChunk code -> {
                 String doc = sentences(code.docstring(), 2);
+                String declared = code.signature().isBlank() ? "" : " declared as " + code(code.signature());
                 yield doc.isEmpty()
-                        ? head + " is " + kind(code) + " declared as " + code(code.signature()) + calls(code) + "."
+                        ? head + " is " + kind(code) + declared + calls(code) + "."
                         : head + " is " + kind(code) + ": " + doc;
             }
             case ReadmeChunk r -> {
@@ -119,7 +121,8 @@ final class Evidence {
 
     /** ", which calls `a`, `b` and `c`" from the calls a body makes in first-seen order, or "". */
     static String calls(CodeChunk c) {
-        return c.calls().isEmpty() ? "" : ", which calls " + list(c.calls(), MAX_CALLS);
+        List<String> named = c.calls().stream().filter(n -> !n.isBlank()).toList();
+        return named.isEmpty() ? "" : ", which calls " + list(named, MAX_CALLS);
     }
 
     /** {@code `a`, `b` and `c`} (and "N more" past {@code max}). */
@@ -283,7 +286,7 @@ final class Evidence {
 
     /** Text for inside {@code **…**}: Markdown's own characters escaped, one line, bounded. */
     static String strong(String s) {
-        String flat = bound(flat(s), MAX_CODE);
+        String flat = s.isBlank() ? "…" : bound(flat(s), MAX_CODE);
         StringBuilder out = new StringBuilder(flat.length() + 8);
         for (int i = 0; i < flat.length(); i++) {
             char c = flat.charAt(i);

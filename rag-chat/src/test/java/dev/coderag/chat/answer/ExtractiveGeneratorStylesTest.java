@@ -283,6 +283,43 @@ class ExtractiveGeneratorStylesTest {
         assertComposed(text);
     }
 
+    @Test
+    void every_style_composes_from_odd_and_hostile_text_and_still_cites_1_first() {
+        List<String> texts = List.of(
+                "",
+                "   \n\n  ",
+                "{@code",
+                "{@link Foo#bar(int)} does {@code x < y}. <p>Then more.",
+                "<",
+                "```",
+                "```\n1. inside\n",
+                "[1,2,3] [999] [0]",
+                "😀".repeat(400),
+                "- " + "`".repeat(301),
+                "1.\n2)\n3. \n- \n* x",
+                "x".repeat(30_000));
+        for (AnswerStyle style : AnswerStyle.values()) {
+            for (String t : texts) {
+                CodeChunk c = java("a/B.java", "B", "m", SymbolKind.METHOD, t, t, List.of(t), 1, 2);
+                ReadmeChunk r = new ReadmeChunk("demo", "README.md", List.of(t), t, 1, 2, "test-model");
+                ModuleDocChunk d = new ModuleDocChunk("demo", "a/x.py", Language.PYTHON, t, t, 1, 1, "test-model");
+                ManifestChunk m = new ManifestChunk("demo", "pom.xml", t, t, List.of(t), 1, 2, "test-model");
+                for (List<ContextBlock> blocks : List.of(blocks(c, r, d, m), blocks(r, c), blocks(m, d))) {
+                    List<CallRelation> calls = List.of(new CallRelation(c.id(), t, c.id(), t));
+                    String text = ExtractiveGenerator.compose(
+                            new Generator.GenerationInput(t, style, blocks, calls, List.of(), Optional.of(c.id())));
+                    assertThat(text.length()).as("%s %s", style, t).isLessThan(8_000);
+                    assertThat(Citations.cited(text.substring(ExtractiveGenerator.PREFACE.length())))
+                            .as("%s over %s", style, t)
+                            .first()
+                            .isEqualTo(1);
+                    assertThat(Markdown.render(text, n -> "<sup>" + n + "</sup>"))
+                            .doesNotContain("<code>, which calls </code>"); // no empty code span pairs up
+                }
+            }
+        }
+    }
+
     // -----------------------------------------------------------------------------------------------------------
 
     /**
@@ -304,6 +341,7 @@ class ExtractiveGeneratorStylesTest {
             }
             assertThat(Citations.cited(line)).as("cites a source: %s", line).isNotEmpty();
         }
+        assertThat(inCode).as("every code block is closed").isFalse();
     }
 
     private static String firstLine(String text) {
