@@ -7,6 +7,8 @@ import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The phrases the extractive answer is built from: names, locations, citations and short descriptions of
@@ -22,6 +24,10 @@ final class Evidence {
     static final int MAX_CODE = 120;
     /** Calls named from a body. */
     static final int MAX_CALLS = 6;
+
+    /** HTML tags of doc comments that only format: dropped from quotes. Any other tag stays, as text. */
+    private static final Set<String> FORMATTING_TAGS =
+            Set.of("p", "br", "b", "i", "em", "strong", "tt", "code", "ul", "ol", "li", "pre", "var", "sup", "sub");
 
     private Evidence() {}
 
@@ -237,8 +243,14 @@ final class Evidence {
             if (c == '<' && i + 1 < s.length()) {
                 int nameAt = s.charAt(i + 1) == '/' ? i + 2 : i + 1;
                 int close = find(s, '>', i, 40);
-                if (close > nameAt && Character.isLetter(s.charAt(nameAt)) && find(s, '<', i + 1, close - i - 1) < 0) {
-                    i = close + 1; // an HTML tag of a doc comment: <p>, </b>, <a href="…">
+                int nameEnd = nameAt;
+                while (nameEnd < close && Character.isLetter(s.charAt(nameEnd))) {
+                    nameEnd++;
+                }
+                if (close > nameAt
+                        && (nameEnd == close || s.charAt(nameEnd) == ' ' || s.charAt(nameEnd) == '/')
+                        && FORMATTING_TAGS.contains(s.substring(nameAt, nameEnd).toLowerCase(Locale.ROOT))) {
+                    i = close + 1; // Javadoc formatting: <p>, </b>, <code>; other tags stay text (escaped later)
                     continue;
                 }
             }

@@ -35,6 +35,26 @@ class ExtractiveGeneratorStylesTest {
             List.of("openTransaction", "walk", "chunk", "commit"),
             86,
             98);
+
+    @Test
+    void a_doc_comment_loses_its_formatting_tags_but_keeps_the_html_it_talks_about() {
+        CodeChunk escape = java(
+                "web/src/format.js",
+                "",
+                "escapeHtml",
+                SymbolKind.FUNCTION,
+                "function escapeHtml(text)",
+                "<p>Escapes text, so that <b>a route name</b> such as <script>alert(1)</script> is shown as text.",
+                List.of(),
+                25,
+                32);
+        String text = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "what does escapeHtml do?", AnswerStyle.DEFINITION, blocks(escape), List.of(), List.of()));
+        assertThat(text)
+                .contains("Escapes text, so that a route name such as <script>alert(1)</script> is shown as text.");
+        assertThat(Markdown.render(text, n -> "[" + n + "]")).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+
     private final CodeChunk walk = java(
             "raptor-ingest/src/main/java/dev/coderag/ingest/Walker.java",
             "Walker",
