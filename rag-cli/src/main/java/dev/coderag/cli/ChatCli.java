@@ -197,8 +197,10 @@ public final class ChatCli implements Runnable {
                 throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
             }
             ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
+            long opening = System.nanoTime();
             try (Embedder embedder = parent.openEmbedder(common, location);
                     Store store = Store.open(location, embedder.modelId(), embedder.dimension())) {
+                double startupMs = (System.nanoTime() - opening) / 1e6;
                 ChatService service = ChatService.create(store, embedder, chat);
                 ChatResponse r = service.ask(new ChatRequest(question, Optional.ofNullable(repo), Optional.empty()));
                 if (json) {
@@ -217,14 +219,26 @@ public final class ChatCli implements Runnable {
                         }
                     }
                     parent.out.println();
-                    parent.out.println("intent: " + r.intent().name() + " ("
-                            + Math.round(r.intent().confidence() * 100) + "%), "
-                            + r.trace().timingsMs().get("total")
-                            + " ms");
+                    parent.out.println(summary(r, startupMs));
                 }
                 return 0;
             }
         }
+    }
+
+    /**
+     * The last line of {@code ask}: the intent, then the question's own time — retrieval (everything before the
+     * answer is written), answer (context and generation) and their total — and apart from it the model start-up
+     * (opening the embedder and the store), which a server pays once:
+     * {@code intent: usage (83%), retrieval 41 ms, answer 3 ms, total 45 ms (model start-up 612 ms)}.
+     */
+    static String summary(ChatResponse r, double startupMs) {
+        Map<String, Double> t = r.trace().timingsMs();
+        double total = t.getOrDefault("total", 0.0);
+        double answer = t.getOrDefault("context", 0.0) + t.getOrDefault("generate", 0.0);
+        return "intent: " + r.intent().name() + " (" + Math.round(r.intent().confidence() * 100) + "%), retrieval "
+                + Math.round(Math.max(0, total - answer)) + " ms, answer " + Math.round(answer) + " ms, total "
+                + Math.round(total) + " ms (model start-up " + Math.round(startupMs) + " ms)";
     }
 
     // ---------------------------------------------------------------------------------------------------------

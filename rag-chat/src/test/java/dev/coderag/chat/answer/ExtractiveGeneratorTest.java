@@ -30,9 +30,9 @@ class ExtractiveGeneratorTest {
                                 "where is parse_header?", AnswerStyle.DEFINITION, blocks, List.of(), List.of()),
                         tokens::add);
         assertThat(text).contains("Extractive answer");
-        assertThat(text).contains("`parse_header`").contains("`src/http.py` (lines 10–24) [1]");
-        assertThat(text).contains("> Parses one header line.");
-        assertThat(text).contains("`handle` (function) in `src/server.py:30-50` [2]: Handles a request.");
+        assertThat(text)
+                .contains("`parse_header` (`src/http.py:10-24`) [1] is a python function: Parses one header line.");
+        assertThat(text).contains("- `handle` (`src/server.py:30-50`) [2] is a python function: Handles a request.");
         assertThat(String.join("", tokens)).isEqualTo(text);
         assertThat(tokens.size()).isGreaterThan(5);
     }
@@ -46,15 +46,14 @@ class ExtractiveGeneratorTest {
                 ContextBuilder.build(List.of(hit(install, 0.8), hit(parse, 0.7)), 4000),
                 List.of(),
                 List.of()));
-        assertThat(docsFirst).contains("The best match is the section **Install** of `README.md` (lines 3–8) [1]");
-        assertThat(docsFirst).contains("> Run pip install demo.");
+        assertThat(docsFirst).contains("The section **Install** (`README.md:3-8`) [1]: Run pip install demo.");
         String codeFirst = ExtractiveGenerator.compose(new Generator.GenerationInput(
                 "how do I install it?",
                 AnswerStyle.DOCS_FIRST,
                 ContextBuilder.build(List.of(hit(parse, 0.8), hit(install, 0.7)), 4000),
                 List.of(),
                 List.of()));
-        assertThat(codeFirst).contains("The best match is **`parse_header`**").contains("[1]");
+        assertThat(codeFirst).contains("\n\n`parse_header` (`src/http.py:10-24`) [1] is a python function");
         assertThat(codeFirst.indexOf("[1]")).isLessThan(codeFirst.indexOf("[2]"));
     }
 
@@ -71,8 +70,8 @@ class ExtractiveGeneratorTest {
                 relations,
                 List.of(),
                 Optional.of(parse.id())));
-        assertThat(text).contains("`parse_header` [1] is called by `handle` (`src/server.py:30`) [2].");
-        assertThat(text).contains("`parse_header` calls `split`.");
+        assertThat(text).contains("`parse_header` [1] is called by 1 function: `handle` (`src/server.py:30`) [2].");
+        assertThat(text).contains("`parse_header` [1] calls `split`.");
         assertThat(text).doesNotContain("No caller");
     }
 
