@@ -7,6 +7,7 @@ import dev.coderag.retrieval.GraphExpansion.Expansion;
 import dev.coderag.retrieval.Pins.Pin;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -59,7 +60,12 @@ final class FullMode implements ModeStrategy {
         }
         List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());
         if (request.query().analysis().wordCount() <= routing.leadMaxWords()) {
-            chosen = Fusion.lead(chosen, fused, leads(candidates, graph), query.total());
+            boolean callees = candidates
+                    .subject()
+                    .filter(s -> s.chunk() instanceof CodeChunk)
+                    .map(s -> routing.callDirection().asksForCallees(text, ((CodeChunk) s.chunk()).symbol()))
+                    .orElse(false);
+            chosen = Fusion.lead(chosen, fused, leads(candidates, graph, callees), query.total());
         }
         request.clock().lap("fuse");
         return new Selection(
@@ -77,9 +83,10 @@ final class FullMode implements ModeStrategy {
     /**
      * What a short question names comes first: the subject, the other definitions it names (explicit names and
      * stack frames, not plain words), then the subject's callers (four at most before its callees) and resolved
-     * callees, for the relationship answer to list.
+     * callees, for the relationship answer to list; when the question asks what the subject calls, its callees
+     * come before its callers.
      */
-    private static List<String> leads(Candidates candidates, Expansion graph) {
+    private static List<String> leads(Candidates candidates, Expansion graph, boolean calleesFirst) {
         java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
         Optional<String> subject = candidates.subject().map(Found::id);
         subject.ifPresent(ids::add);
@@ -96,6 +103,9 @@ final class FullMode implements ModeStrategy {
                 } else if (r.callerId().equals(subject.get()) && !r.calleeId().isEmpty()) {
                     callees.add(r.calleeId());
                 }
+            }
+            if (calleesFirst) {
+                callees.forEach(ids::add);
             }
             callers.stream().limit(4).forEach(ids::add);
             callees.forEach(ids::add);

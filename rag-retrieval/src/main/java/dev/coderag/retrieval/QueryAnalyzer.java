@@ -202,7 +202,11 @@ final class QueryAnalyzer {
             return false;
         }
         if (token.indexOf('.') > 0) {
-            // dotted names: a.b.Foo or obj.method — only when some part is code-shaped
+            // dotted names: a.b.Foo or obj.method — when some part is code-shaped, or Type.member (a capitalised
+            // owner and a member in lower case: Reconciler.plan, Client.send), which prose never writes unspaced
+            if (typeDotMember(token)) {
+                return true;
+            }
             for (String part : token.split("\\.")) {
                 if (looksLikeIdentifier(part)) {
                     return true;
@@ -214,6 +218,26 @@ final class QueryAnalyzer {
             return true;
         }
         return CAMEL.matcher(token).find();
+    }
+
+    /** {@code Type.member}: two parts of two or more word characters, the first capitalised, the second not. */
+    private static boolean typeDotMember(String token) {
+        int dot = token.indexOf('.');
+        if (dot < 2 || dot != token.lastIndexOf('.') || dot > token.length() - 3) {
+            return false;
+        }
+        char owner = token.charAt(0);
+        char member = token.charAt(dot + 1);
+        if (!Character.isUpperCase(owner) || !(Character.isLowerCase(member) || member == '_')) {
+            return false;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (i != dot && !(Character.isLetterOrDigit(c) || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String simpleName(String qualified) {

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param maxPins at most this many pinned chunks per query
  * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
  * @param paths groups of files that weigh more or less (tests, changelogs, examples), per question
+ * @param callDirection which relationship questions ask for callees rather than callers
  * @param leadMaxWords a question of at most this many words has the definitions it names first among its
  *     sources (longer texts — bug reports — name many things in passing)
  */
@@ -32,6 +33,7 @@ record RoutingTable(
         int maxPins,
         double relevanceFloor,
         PathWeights paths,
+        CallDirection callDirection,
         int leadMaxWords,
         Map<String, Route> routes) {
 
@@ -145,6 +147,11 @@ record RoutingTable(
                     root.path("max_pins").asInt(12),
                     root.path("relevance_floor").asDouble(0.6),
                     paths(root.path("path_weights")),
+                    new CallDirection(
+                            new java.util.HashSet<>(
+                                    strings(root.path("callee_questions").path("auxiliaries"))),
+                            new java.util.HashSet<>(
+                                    strings(root.path("callee_questions").path("verbs")))),
                     root.path("lead_max_words").asInt(0),
                     routes);
         } catch (IOException e) {

@@ -53,6 +53,18 @@ class QueryAnalyzerTest {
     }
 
     @Test
+    void type_dot_member_names_are_identifiers_but_sentence_ends_and_lower_case_pairs_are_not() {
+        assertThat(QueryAnalyzer.analyze("Which methods call Reconciler.plan?").identifiers())
+                .contains("Reconciler.plan");
+        assertThat(QueryAnalyzer.analyze("What does Client.send call?").identifiers())
+                .contains("Client.send");
+        assertThat(QueryAnalyzer.analyze("It fails. Then it stops.").identifiers())
+                .isEmpty();
+        assertThat(QueryAnalyzer.analyze("see www.example for details").identifiers())
+                .isEmpty();
+    }
+
+    @Test
     void short_questions_offer_plain_words_as_symbol_candidates_without_stop_words() {
         QueryAnalysis a = QueryAnalyzer.analyze("what does tokenize do?");
         assertThat(a.words()).containsExactly("tokenize");
