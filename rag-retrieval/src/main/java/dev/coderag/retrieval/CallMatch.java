@@ -25,11 +25,26 @@ final class CallMatch {
         String qualifier = qualifier(calleeName);
         String owner = lastSegment(callee.enclosing());
         if (qualifier.isEmpty() || qualifier.equals("this") || qualifier.equals("self") || qualifier.equals("super")) {
-            return uniqueName
+            if (uniqueName
                     || caller.path().equals(callee.path())
-                    || (!owner.isEmpty() && lastSegment(caller.enclosing()).equals(owner));
+                    || (!owner.isEmpty() && lastSegment(caller.enclosing()).equals(owner))) {
+                return true;
+            }
+            // Grammars whose call capture keeps only the name (Java's method_invocation name): the caller's
+            // code still shows the receiver, as Reconciler.plan(…) or reconciler.plan(…).
+            return qualifier.isEmpty()
+                    && writtenReceivers(caller.code(), lastSegment(calleeName)).stream()
+                            .anyMatch(r -> receiverNames(r, owner, callee) == Boolean.TRUE);
         }
-        String receiver = lastSegment(qualifier);
+        Boolean byReceiver = receiverNames(lastSegment(qualifier), owner, callee);
+        return byReceiver != null ? byReceiver : uniqueName;
+    }
+
+    /**
+     * Whether a receiver names the callee's class: TRUE when it is the class or a variable echoing it, FALSE when it
+     * is another type, null when it says nothing either way.
+     */
+    private static Boolean receiverNames(String receiver, String owner, CodeChunk callee) {
         if (!owner.isEmpty() && receiver.equals(owner)) {
             return true; // Reconciler.plan, a.b.Reconciler.plan
         }
@@ -44,7 +59,58 @@ final class CallMatch {
         if (owner.isEmpty() && r.equals(directory(callee.path()))) {
             return true; // Go and Python modules: pkg.Func for a function of pkg/
         }
-        return uniqueName;
+        return null;
+    }
+
+    /** At most this many written calls of one name are read from a caller's code. */
+    private static final int MAX_WRITTEN = 16;
+
+    /**
+     * The receivers written before {@code .name(} (or {@code ::name(}, {@code ->name(}) in {@code code}: the identifier
+     * just before the separator. Linear in the code's length; at most {@value #MAX_WRITTEN}.
+     */
+    static java.util.List<String> writtenReceivers(String code, String name) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (name.isEmpty()) {
+            return out;
+        }
+        int from = 0;
+        while (out.size() < MAX_WRITTEN) {
+            int at = code.indexOf(name, from);
+            if (at < 0) {
+                break;
+            }
+            from = at + name.length();
+            int after = from;
+            while (after < code.length() && code.charAt(after) == ' ') {
+                after++;
+            }
+            if (after >= code.length()
+                    || code.charAt(after) != '('
+                    || (from < code.length() && isWordChar(code.charAt(from)))) {
+                continue;
+            }
+            int sep = at;
+            if (sep >= 1 && code.charAt(sep - 1) == '.') {
+                sep -= 1;
+            } else if (sep >= 2 && (code.startsWith("::", sep - 2) || code.startsWith("->", sep - 2))) {
+                sep -= 2;
+            } else {
+                continue;
+            }
+            int start = sep;
+            while (start > 0 && isWordChar(code.charAt(start - 1))) {
+                start--;
+            }
+            if (start < sep) {
+                out.add(code.substring(start, sep));
+            }
+        }
+        return out;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
     /** The part before the last separator, without a trailing call's parentheses; "" when unqualified. */
