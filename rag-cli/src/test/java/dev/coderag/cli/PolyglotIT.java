@@ -73,7 +73,8 @@ class PolyglotIT {
         assertThat(best.path("language").asText()).isEqualTo("kotlin");
         assertThat(best.path("start_line").asInt()).isEqualTo(17);
         assertThat(best.path("end_line").asInt()).isEqualTo(21);
-        assertThat(answer.path("answer").asText()).contains("`src/main/kotlin/stockroom/Reorder.kt` (lines 17–21) [1]");
+        assertThat(answer.path("answer").asText())
+                .contains("`reorderQuantity` (`src/main/kotlin/stockroom/Reorder.kt:17-21`) [1]");
     }
 
     @Test
