@@ -210,7 +210,13 @@ public final class ChatService {
                 .map(t -> new Turn(t.question(), t.answer()))
                 .toList();
         GenerationInput input = new GenerationInput(
-                query, retrieval.answerStyle(), blocks, retrieval.relations(), previous, retrieval.subject());
+                query,
+                retrieval.answerStyle(),
+                blocks,
+                retrieval.relations(),
+                previous,
+                retrieval.subject(),
+                retrieval.unplacedCallers());
         List<String> warnings = new ArrayList<>();
         Generated generated = generate(input, listener, warnings);
         clock.lap("generate");

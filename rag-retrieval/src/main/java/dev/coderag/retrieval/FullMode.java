@@ -74,7 +74,8 @@ final class FullMode implements ModeStrategy {
                 candidates.perRetriever(graph),
                 graph.relations(),
                 candidates.pinLocations(),
-                candidates.subject().map(Found::id));
+                candidates.subject().map(Found::id),
+                graph.unplacedCallers());
     }
 
     /** How many of the named definitions lead the sources. */

@@ -29,9 +29,11 @@ final class GraphExpansion {
      * @param chunks callers and callees, subject first, then best seed first, each once; may include chunks
      *     already retrieved (they keep their place and gain provenance and a small boost in fusion)
      * @param relations every edge followed, callers first per seed; an unresolved callee has id ""
+     * @param unplacedCallers stored calls of the subject's name that could not be told to be calls of the subject
+     *     rather than of another definition of that name (0 without a subject); then "no caller" is not known
      */
-    record Expansion(List<Found> chunks, List<CallRelation> relations) {
-        static final Expansion NONE = new Expansion(List.of(), List.of());
+    record Expansion(List<Found> chunks, List<CallRelation> relations, int unplacedCallers) {
+        static final Expansion NONE = new Expansion(List.of(), List.of(), 0);
 
         Expansion {
             chunks = List.copyOf(chunks);
@@ -62,12 +64,16 @@ final class GraphExpansion {
         }
         List<Found> out = new ArrayList<>();
         List<CallRelation> relations = new ArrayList<>();
+        int unplaced = 0;
         for (int i = 0; i < seeds.size(); i++) {
             boolean isSubject = i == 0
                     && subject.isPresent()
                     && seeds.getFirst().id().equals(subject.get().id());
             int limit = isSubject ? SUBJECT_EDGES : Math.max(2, graphQuota);
-            expandOne(source, seeds.get(i), limit, tests, out, relations);
+            int rejected = expandOne(source, seeds.get(i), limit, tests, out, relations);
+            if (isSubject) {
+                unplaced = rejected;
+            }
         }
         List<Found> unique = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -76,10 +82,11 @@ final class GraphExpansion {
                 unique.add(c);
             }
         }
-        return new Expansion(unique, relations);
+        return new Expansion(unique, relations, unplaced);
     }
 
-    private static void expandOne(
+    /** Expands one seed; returns how many code chunks calling its name were rejected as calls of another. */
+    private static int expandOne(
             ChunkSource source,
             Found seedFound,
             int limit,
@@ -96,13 +103,17 @@ final class GraphExpansion {
         boolean unique = callerEdges.isEmpty() || definitions(source, seed) <= 1;
         List<Found> product = new ArrayList<>();
         List<Found> inTests = new ArrayList<>();
+        int rejected = 0;
         // bounded: a name called from thousands of places is read in pages of the callers it can use
         List<String> ids = new ArrayList<>(writtenAs.keySet());
         for (int from = 0; from < ids.size() && product.size() + inTests.size() < limit * 4; from += 200) {
             for (Found c : source.byIds(ids.subList(from, Math.min(ids.size(), from + 200)))) {
-                if (c.chunk() instanceof CodeChunk caller
-                        && CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
-                    (tests.matches(caller.path()) ? inTests : product).add(c);
+                if (c.chunk() instanceof CodeChunk caller) {
+                    if (CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
+                        (tests.matches(caller.path()) ? inTests : product).add(c);
+                    } else {
+                        rejected++;
+                    }
                 }
             }
         }
@@ -129,6 +140,7 @@ final class GraphExpansion {
                 out.add(c);
             }
         }
+        return rejected;
     }
 
     /** How many distinct definitions share the seed's name in its repository (parts of one count once). */

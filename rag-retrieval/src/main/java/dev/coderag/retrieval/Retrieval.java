@@ -16,6 +16,8 @@ import java.util.List;
  * @param subject id of the one definition the question names, resolved by name (exact, then qualified
  *     suffix), when there is one: the symbol a relationship answer is about
  * @param trace counts and timings
+ * @param unplacedCallers stored calls of the subject's name that could not be told to be calls of the subject
+ *     rather than of a namesake; when above 0 an answer must not say the subject has no caller
  */
 public record Retrieval(
         List<ScoredChunk> hits,
@@ -25,7 +27,8 @@ public record Retrieval(
         List<RetrievalHit> details,
         List<CallRelation> relations,
         java.util.Optional<String> subject,
-        RetrievalTrace trace) {
+        RetrievalTrace trace,
+        int unplacedCallers) {
     public Retrieval {
         java.util.Objects.requireNonNull(subject, "subject");
         hits = List.copyOf(hits);

@@ -145,7 +145,8 @@ public final class Retriever {
                 details,
                 selection.relations(),
                 selection.subject(),
-                trace);
+                trace,
+                selection.unplacedCallers());
     }
 
     /** The embedder this retriever embeds queries with. */

@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param relations call edges followed by graph expansion; empty when the mode or route does not expand
  * @param pins {@code path:start-end} of the chunks pinned because the query names them; empty when none
  * @param subject id of the one definition the query names (resolved by name), when there is one
+ * @param unplacedCallers calls of the subject's name not told apart from calls of its namesakes (see
+ *     {@link GraphExpansion.Expansion#unplacedCallers()})
  */
 record Selection(
         ClassifiedQuery query,
@@ -23,7 +25,18 @@ record Selection(
         Map<String, Integer> perRetriever,
         List<CallRelation> relations,
         List<String> pins,
-        Optional<String> subject) {
+        Optional<String> subject,
+        int unplacedCallers) {
+    Selection(
+            ClassifiedQuery query,
+            List<Fused> chosen,
+            Map<String, Integer> perRetriever,
+            List<CallRelation> relations,
+            List<String> pins,
+            Optional<String> subject) {
+        this(query, chosen, perRetriever, relations, pins, subject, 0);
+    }
+
     Selection {
         chosen = List.copyOf(chosen);
         perRetriever = Collections.unmodifiableMap(new LinkedHashMap<>(perRetriever));

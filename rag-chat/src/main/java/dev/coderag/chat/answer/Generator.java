@@ -33,6 +33,8 @@ public interface Generator {
      * @param history earlier turns of the chat, oldest first
      * @param subject chunk id of the one definition the question names, when retrieval resolved one: the only
      *     symbol an answer may say has no callers
+     * @param unplacedCallers calls of the subject's name the call graph could not tell apart from calls of its
+     *     namesakes; above 0, the answer says the callers are uncertain rather than that there are none
      */
     public record GenerationInput(
             String question,
@@ -40,7 +42,8 @@ public interface Generator {
             List<ContextBlock> blocks,
             List<CallRelation> relations,
             List<Turn> history,
-            java.util.Optional<String> subject) {
+            java.util.Optional<String> subject,
+            int unplacedCallers) {
         public GenerationInput {
             blocks = List.copyOf(blocks);
             relations = List.copyOf(relations);
@@ -55,7 +58,18 @@ public interface Generator {
                 List<ContextBlock> blocks,
                 List<CallRelation> relations,
                 List<Turn> history) {
-            this(question, answerStyle, blocks, relations, history, java.util.Optional.empty());
+            this(question, answerStyle, blocks, relations, history, java.util.Optional.empty(), 0);
+        }
+
+        /** With a resolved subject whose callers are all placed. */
+        public GenerationInput(
+                String question,
+                AnswerStyle answerStyle,
+                List<ContextBlock> blocks,
+                List<CallRelation> relations,
+                List<Turn> history,
+                java.util.Optional<String> subject) {
+            this(question, answerStyle, blocks, relations, history, subject, 0);
         }
     }
 }

@@ -36,6 +36,17 @@ final class RelationsAnswer {
                     .append(": ")
                     .append(rel.callerList())
                     .append(".\n\n");
+        } else if (named.isPresent() && input.unplacedCallers() > 0) {
+            // calls of this name exist, but none could be told to be of this definition rather than a namesake
+            sb.append("The callers of ")
+                    .append(name)
+                    .append(' ')
+                    .append(Evidence.cite(s))
+                    .append(" are uncertain: the index holds ")
+                    .append(input.unplacedCallers())
+                    .append(input.unplacedCallers() == 1 ? " call" : " calls")
+                    .append(" of that name that it cannot tell apart from calls of other definitions with the same"
+                            + " name.\n\n");
         } else if (named.isPresent()) {
             // the question named this definition and the index resolved it: the absence of callers is known
             sb.append("No caller of ")

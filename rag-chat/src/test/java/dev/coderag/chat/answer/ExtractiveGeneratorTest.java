@@ -89,6 +89,18 @@ class ExtractiveGeneratorTest {
         String unresolved = ExtractiveGenerator.compose(new Generator.GenerationInput(
                 "who calls the parser?", AnswerStyle.RELATIONS, blocks, List.of(), List.of()));
         assertThat(unresolved).doesNotContain("No caller").contains("names no symbol the index resolves");
+        String namesakes = ExtractiveGenerator.compose(new Generator.GenerationInput(
+                "who calls parse_header?",
+                AnswerStyle.RELATIONS,
+                blocks,
+                List.of(),
+                List.of(),
+                Optional.of(parse.id()),
+                3));
+        assertThat(namesakes)
+                .as("calls of the name that could be a namesake's make 'no caller' unknown")
+                .doesNotContain("No caller")
+                .contains("The callers of `parse_header` [1] are uncertain: the index holds 3 calls of that name");
     }
 
     @Test
