@@ -143,12 +143,15 @@ final class GraphExpansion {
         return rejected;
     }
 
-    /** How many distinct definitions share the seed's name in its repository (parts of one count once). */
+    /**
+     * How many distinct definitions share the seed's name in its repository (parts of one, and overloads of one
+     * qualified name in one file, count once).
+     */
     private static int definitions(ChunkSource source, CodeChunk seed) {
         Set<String> defs = new LinkedHashSet<>();
         for (Found f : source.bySymbol(seed.symbol())) {
             if (f.chunk() instanceof CodeChunk c && c.repo().equals(seed.repo())) {
-                defs.add(c.path() + "\0" + c.qualifiedName() + "\0" + c.signature());
+                defs.add(c.path() + "\0" + c.qualifiedName());
             }
         }
         return defs.size();

@@ -218,7 +218,10 @@ final class Pins {
         return oneDefinition(found);
     }
 
-    /** The first part of the only definition among {@code found}, or null when there are several. */
+    /**
+     * The first part of the only definition among {@code found} (its overloads in the same file count as one), or
+     * null when there are several.
+     */
     private static Found oneDefinition(List<Found> found) {
         Found first = null;
         String definition = null;
@@ -226,7 +229,9 @@ final class Pins {
             if (!(f.chunk() instanceof CodeChunk c)) {
                 return null;
             }
-            String def = c.repo() + "\0" + c.path() + "\0" + c.qualifiedName() + "\0" + c.signature();
+            // overloads of one qualified name in one file are one definition to a question that names it:
+            // "what calls Selector.select?" means any of them (calls are stored by name, not by overload)
+            String def = c.repo() + "\0" + c.path() + "\0" + c.qualifiedName();
             if (definition == null) {
                 definition = def;
                 first = f;

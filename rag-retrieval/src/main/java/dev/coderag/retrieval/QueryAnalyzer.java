@@ -214,7 +214,9 @@ final class QueryAnalyzer {
             }
             return false;
         }
-        if (token.indexOf('_') > 0 && token.indexOf('_') < token.length() - 1) {
+        // snake_case, and Python's _private names: an underscore before the last character
+        int underscore = token.indexOf('_');
+        if (underscore >= 0 && underscore < token.length() - 1) {
             return true;
         }
         return CAMEL.matcher(token).find();

@@ -58,6 +58,10 @@ class QueryAnalyzerTest {
                 .contains("Reconciler.plan");
         assertThat(QueryAnalyzer.analyze("What does Client.send call?").identifiers())
                 .contains("Client.send");
+        assertThat(QueryAnalyzer.analyze("Which helpers does _build_redirect_request call?")
+                        .identifiers())
+                .as("a leading underscore is code")
+                .contains("_build_redirect_request");
         assertThat(QueryAnalyzer.analyze("It fails. Then it stops.").identifiers())
                 .isEmpty();
         assertThat(QueryAnalyzer.analyze("see www.example for details").identifiers())
