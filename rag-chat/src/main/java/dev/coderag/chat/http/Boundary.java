@@ -105,6 +105,7 @@ final class Boundary {
             ctx.header(h[0], h[1]);
         }
         checkHost(ctx.header("Host"));
+        checkEscapes(ctx.req().getRequestURI());
         String path = ctx.path();
         boolean safe = SAFE_METHODS.contains(ctx.method().name());
         checkCrossSite(ctx, safe, path);
@@ -129,6 +130,27 @@ final class Boundary {
             throw new HttpRefusal(
                     HttpRefusal.Reason.NOT_JSON, "the body must be JSON (Content-Type: application/json)");
         }
+    }
+
+    /**
+     * The router decodes path parameters before any handler runs and fails on "%:" with an exception that would be
+     * a 500; a bad escape is the client's error. Linear in the path.
+     *
+     * @throws HttpRefusal MALFORMED_PATH unless every '%' in the raw path starts a two-hex-digit escape
+     */
+    static void checkEscapes(String rawPath) {
+        if (rawPath == null) {
+            return;
+        }
+        for (int i = rawPath.indexOf('%'); i >= 0; i = rawPath.indexOf('%', i + 1)) {
+            if (i + 2 >= rawPath.length() || !isHex(rawPath.charAt(i + 1)) || !isHex(rawPath.charAt(i + 2))) {
+                throw new HttpRefusal(HttpRefusal.Reason.MALFORMED_PATH, "the path has a malformed percent escape");
+            }
+        }
+    }
+
+    private static boolean isHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     /** @throws HttpRefusal FOREIGN_HOST unless {@code host} (a Host header; null for HTTP/1.0) is ours */

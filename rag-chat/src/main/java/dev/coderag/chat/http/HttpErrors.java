@@ -60,6 +60,7 @@ final class HttpErrors {
             case UNAUTHENTICATED -> 401;
             case NOT_JSON -> 415;
             case BUSY -> 503;
+            case MALFORMED_PATH -> 400;
         };
     }
 

@@ -20,7 +20,9 @@ final class HttpRefusal extends RuntimeException {
         /** A JSON endpoint got a body of another content type: 415. */
         NOT_JSON,
         /** Too many answers are being written at once: 503 with {@code Retry-After}. */
-        BUSY
+        BUSY,
+        /** The path has a percent sign not followed by two hex digits (the router could not decode it): 400. */
+        MALFORMED_PATH
     }
 
     private final Reason reason;
