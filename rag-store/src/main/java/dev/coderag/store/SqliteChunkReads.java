@@ -83,13 +83,7 @@ final class SqliteChunkReads implements StoredChunks {
         reads.checkOpen();
         Objects.requireNonNull(pathOrSuffix, "pathOrSuffix");
         Objects.requireNonNull(repo, "repo");
-        String path = pathOrSuffix.strip();
-        while (path.startsWith("./")) {
-            path = path.substring(2);
-        }
-        while (path.startsWith("/")) {
-            path = path.substring(1);
-        }
+        String path = StoreRules.pathSuffix(pathOrSuffix);
         if (path.isEmpty()) {
             return List.of();
         }

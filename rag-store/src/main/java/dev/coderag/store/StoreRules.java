@@ -91,6 +91,21 @@ public final class StoreRules {
         return CallKeys.key(callee);
     }
 
+    /**
+     * A path or path suffix as {@code byPath} looks it up: stripped, without leading "./" and "/"; "" when nothing
+     * is left.
+     */
+    public static String pathSuffix(String pathOrSuffix) {
+        String path = pathOrSuffix.strip();
+        while (path.startsWith("./")) {
+            path = path.substring(2);
+        }
+        while (path.startsWith("/")) {
+            path = path.substring(1);
+        }
+        return path;
+    }
+
     /** Whether a path filter is a glob (has {@code * ? [ {}); otherwise it is a plain path prefix. */
     public static boolean isPathGlob(String pathFilter) {
         return PathGlob.isGlob(pathFilter);

@@ -1,5 +1,6 @@
 package dev.coderag.store.solr;
 
+import dev.coderag.store.StoreRules;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.StoredChunks;
 import dev.coderag.types.ChunkKind;
@@ -63,13 +64,7 @@ final class SolrChunkReads implements StoredChunks {
         Objects.requireNonNull(pathOrSuffix, "pathOrSuffix");
         Objects.requireNonNull(repo, "repo");
         reads.connection().checkOpen();
-        String path = pathOrSuffix.strip();
-        while (path.startsWith("./")) {
-            path = path.substring(2);
-        }
-        while (path.startsWith("/")) {
-            path = path.substring(1);
-        }
+        String path = StoreRules.pathSuffix(pathOrSuffix);
         if (path.isEmpty()) {
             return List.of();
         }

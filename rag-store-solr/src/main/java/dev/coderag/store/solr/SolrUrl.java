@@ -23,7 +23,6 @@ record SolrUrl(String url, List<String> nodes, String collection, int shards, in
     static final String DEFAULT_COLLECTION = "coderag";
     private static final Pattern COLLECTION = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]{1,253}|\\[[0-9A-Fa-f:.]{2,45}]");
-    private static final Pattern PATH = Pattern.compile("(/[A-Za-z0-9._~-]+)*");
     private static final int MAX_URL = 4096;
 
     SolrUrl {
@@ -109,10 +108,26 @@ record SolrUrl(String url, List<String> nodes, String collection, int shards, in
         if (p < 1 || p > 65535) {
             throw new IllegalArgumentException("bad port in the Solr store URL: " + shorten(port));
         }
-        if (!PATH.matcher(path).matches()) {
+        if (!isPath(path)) {
             throw new IllegalArgumentException("bad path in the Solr store URL: " + shorten(path));
         }
         return host + ":" + p + path;
+    }
+
+    /** "" or "/seg/seg…" with non-empty segments of URL-safe characters; one pass over the path. */
+    private static boolean isPath(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '/') {
+                if (i + 1 == path.length() || path.charAt(i + 1) == '/') {
+                    return false; // an empty segment
+                }
+            } else if (i == 0
+                    || !(Character.isLetterOrDigit(c) && c < 128 || c == '.' || c == '_' || c == '~' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Map<String, String> params(String query) {

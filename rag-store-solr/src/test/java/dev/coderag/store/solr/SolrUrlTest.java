@@ -45,6 +45,8 @@ class SolrUrlTest {
                 "solr://h:x|bad port",
                 "solr://h o/solr|bad host",
                 "solr://h/so lr|bad path",
+                "solr://h/a//b|bad path",
+                "solr://h/solré|bad path",
                 "solr://h?collection=a/b|collection must be",
                 "solr://h?collection=|collection must be",
                 "solr://h?shards=0|shards must be a number from 1 to 64",
