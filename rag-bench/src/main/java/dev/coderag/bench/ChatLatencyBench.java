@@ -573,17 +573,7 @@ public final class ChatLatencyBench {
         try {
             BufferedReader stdout =
                     new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-            String url = null;
-            for (String line; (line = stdout.readLine()) != null; ) {
-                int at = line.indexOf("http://");
-                if (line.startsWith("coderag is serving") && at >= 0) {
-                    url = line.substring(at).split("\\s+")[0];
-                    break;
-                }
-            }
-            if (url == null) {
-                throw new IllegalStateException("the server did not start; see " + log);
-            }
+            String url = servingUrl(stdout, log);
             Thread drain = new Thread(() -> stdout.lines().forEach(l -> {}));
             drain.setDaemon(true);
             drain.start();
@@ -802,5 +792,20 @@ public final class ChatLatencyBench {
                 Files.delete(p);
             }
         }
+    }
+
+    /**
+     * The URL a starting {@code ./rag serve} prints on its "coderag is serving" line, read from its stdout.
+     *
+     * @throws IllegalStateException when stdout ends first (the server did not start; its log says why)
+     */
+    static String servingUrl(BufferedReader stdout, Path log) throws IOException {
+        for (String line; (line = stdout.readLine()) != null; ) {
+            int at = line.indexOf("http://");
+            if (line.startsWith("coderag is serving") && at >= 0) {
+                return line.substring(at).split("\\s+")[0];
+            }
+        }
+        throw new IllegalStateException("the server did not start; see " + log);
     }
 }

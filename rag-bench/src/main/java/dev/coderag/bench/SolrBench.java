@@ -248,17 +248,7 @@ public final class SolrBench {
         try {
             BufferedReader stdout =
                     new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-            String url = null;
-            for (String line; (line = stdout.readLine()) != null; ) {
-                int at = line.indexOf("http://");
-                if (line.startsWith("coderag is serving") && at >= 0) {
-                    url = line.substring(at).split("\\s+")[0];
-                    break;
-                }
-            }
-            if (url == null) {
-                throw new IllegalStateException("the server did not start: " + work.resolve("serve.log"));
-            }
+            String url = ChatLatencyBench.servingUrl(stdout, work.resolve("serve.log"));
             URI chat = URI.create(url).resolve("/api/chat");
             HttpClient http = HttpClient.newHttpClient();
             for (int i = 0; i < 20; i++) { // warm-up (loads vectors, JIT), not recorded
