@@ -129,7 +129,7 @@ public final class ChatCli implements Runnable {
         @Option(
                 names = "--model",
                 paramLabel = "fp32|int8",
-                description = "Embedding model (env RAG_MODEL; default: the store's model, else fp32).")
+                description = "Embedding model (env RAG_MODEL; default: the store's model, else int8).")
         String model;
 
         @Option(
@@ -257,9 +257,7 @@ public final class ChatCli implements Runnable {
     Embedder openEmbedder(Common common, StoreLocation location) {
         String asked = common.model != null && !common.model.isBlank() ? common.model : env.get("RAG_MODEL");
         Optional<String> stored = Store.storedModelId(location);
-        EmbeddingModel model = asked != null && !asked.isBlank()
-                ? CliSupport.model(asked)
-                : stored.map(CliSupport::model).orElse(EmbeddingModel.DEFAULT);
+        EmbeddingModel model = CliSupport.chooseModel(asked, stored);
         if (stored.isPresent() && !stored.get().equals(model.modelId())) {
             throw new UsageException(
                     "the store in " + location.describe() + " was built with " + stored.get() + ", not "

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -50,14 +51,34 @@ final class CliSupport {
         }
     }
 
-    /** The short name to pass as {@code --model} for a stored model id, or the id itself when none is known. */
-    static String modelOption(String modelId) {
+    /**
+     * The model a command runs with: the one asked for ({@code --model} or {@code RAG_MODEL}), else the one the
+     * store was built with when it is a shipped model (so a store keeps its model and never needs a surprise
+     * {@code --full}), else {@link EmbeddingModel#DEFAULT} (a new store).
+     *
+     * @param asked the option's or variable's value; null or blank when neither was given
+     * @param stored the model id recorded in the store; empty for a new store
+     * @throws UsageException when {@code asked} names no shipped model
+     */
+    static EmbeddingModel chooseModel(String asked, Optional<String> stored) {
+        if (asked != null && !asked.isBlank()) {
+            return model(asked);
+        }
+        return stored.flatMap(CliSupport::shipped).orElse(EmbeddingModel.DEFAULT);
+    }
+
+    private static Optional<EmbeddingModel> shipped(String modelId) {
         for (EmbeddingModel m : EmbeddingModel.values()) {
             if (m.modelId().equals(modelId)) {
-                return m.shortName();
+                return Optional.of(m);
             }
         }
-        return modelId;
+        return Optional.empty();
+    }
+
+    /** The short name to pass as {@code --model} for a stored model id, or the id itself when none is known. */
+    static String modelOption(String modelId) {
+        return shipped(modelId).map(EmbeddingModel::shortName).orElse(modelId);
     }
 
     /** {@code raw} as a path; else bad usage naming {@code what} ("--db", "corpus", …). */

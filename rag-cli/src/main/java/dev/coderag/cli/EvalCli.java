@@ -9,6 +9,7 @@ import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.Store;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,8 +86,9 @@ public final class EvalCli implements Callable<Integer> {
     @Option(
             names = "--model",
             paramLabel = "fp32|int8",
-            defaultValue = "${env:RAG_MODEL:-fp32}",
-            description = "Embedding model (env RAG_MODEL; default: ${DEFAULT-VALUE}).")
+            defaultValue = "${env:RAG_MODEL}",
+            description = "Embedding model (env RAG_MODEL; default: the model of the store in --db or --store,"
+                    + " else int8).")
     String model;
 
     @Option(
@@ -153,7 +155,9 @@ public final class EvalCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddingModel embeddingModel = CliSupport.model(model);
+        if (model != null && !model.isBlank()) {
+            CliSupport.model(model); // bad usage before anything else is checked
+        }
         List<EvalMode> modes = usage(() -> EvalMode.parseList(mode));
         if (lexicalOnly) {
             if (modes.stream().anyMatch(m -> m != EvalMode.LEXICAL)
@@ -177,6 +181,11 @@ public final class EvalCli implements Callable<Integer> {
             throw new UsageException("corpus is not a directory: " + corpus);
         }
         String repoName = name != null ? name : corpusDir.getFileName().toString();
+        // A store named on the command line keeps its model; lexical-only stores hold placeholder vectors.
+        Optional<String> storedModel = (db != null || store != null) && !lexicalOnly
+                ? Store.storedModelId(StoreSelection.of(store, CliSupport.path(db != null ? db : ".", "--db")))
+                : Optional.empty();
+        EmbeddingModel embeddingModel = CliSupport.chooseModel(model, storedModel);
         Path dbDir = db != null
                 ? CliSupport.path(db, "--db")
                 : EvalRun.Settings.defaultDb(repoName, embeddingModel, lexicalOnly);

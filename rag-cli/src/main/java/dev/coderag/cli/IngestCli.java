@@ -139,8 +139,8 @@ public final class IngestCli implements Runnable {
         @Option(
                 names = "--model",
                 paramLabel = "fp32|int8",
-                defaultValue = "${env:RAG_MODEL:-fp32}",
-                description = "Embedding model (env RAG_MODEL; default: ${DEFAULT-VALUE}).")
+                defaultValue = "${env:RAG_MODEL}",
+                description = "Embedding model (env RAG_MODEL; default: the store's model, else int8).")
         String model;
 
         @Option(
@@ -236,9 +236,12 @@ public final class IngestCli implements Runnable {
     }
 
     private int ingest(IngestCommand c) {
-        EmbeddingModel model = CliSupport.model(c.model);
         Path dir = CliSupport.path(c.store.db, "--db");
         StoreLocation location = c.store.location();
+        String asked = c.model;
+        if (asked != null && !asked.isBlank()) {
+            CliSupport.model(asked); // bad usage before anything else is checked
+        }
         if (c.maxFileSize <= 0) {
             throw new UsageException("--max-file-size must be positive");
         }
@@ -259,6 +262,7 @@ public final class IngestCli implements Runnable {
         }
 
         Optional<String> storedModel = Store.storedModelId(location);
+        EmbeddingModel model = CliSupport.chooseModel(asked, storedModel);
         boolean mismatch = storedModel.isPresent() && !storedModel.get().equals(model.modelId());
         if (mismatch && !c.full) {
             throw new IngestException(

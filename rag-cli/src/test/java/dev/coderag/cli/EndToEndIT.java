@@ -193,18 +193,24 @@ class EndToEndIT {
 
     @Test
     void a_store_built_with_another_model_is_refused_and_full_rebuilds_it_with_the_new_one() throws IOException {
-        Path other = Proc.copyTree(db, tmp.resolve("store-copy")); // built with the default model, fp32
+        Path other = Proc.copyTree(db, tmp.resolve("store-copy")); // built with the default model, int8
 
         Proc.Result refused =
-                Proc.runRag(tmp, Map.of("RAG_MODEL", "int8"), T, "ingest", repo.toString(), "--db", other.toString());
+                Proc.runRag(tmp, Map.of("RAG_MODEL", "fp32"), T, "ingest", repo.toString(), "--db", other.toString());
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("--full").doesNotContain("Exception");
 
         Proc.Result rebuilt = Proc.runRag(
-                tmp, Map.of("RAG_MODEL", "int8"), T, "ingest", repo.toString(), "--db", other.toString(), "--full");
+                tmp, Map.of("RAG_MODEL", "fp32"), T, "ingest", repo.toString(), "--db", other.toString(), "--full");
         assertThat(rebuilt.exitCode()).as(rebuilt.err()).isZero();
         Proc.Result status = Proc.runRag(tmp, Map.of(), T, "status", "--db", other.toString(), "--json");
-        assertThat(JSON.readTree(status.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5-int8");
+        assertThat(JSON.readTree(status.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5");
+
+        // Without --model the store keeps the model it now has: no surprise --full under the new default.
+        Proc.Result kept = Proc.runRag(tmp, Map.of(), T, "ingest", repo.toString(), "--db", other.toString());
+        assertThat(kept.exitCode()).as(kept.err()).isZero();
+        Proc.Result after = Proc.runRag(tmp, Map.of(), T, "status", "--db", other.toString(), "--json");
+        assertThat(JSON.readTree(after.out()).path("model").asText()).isEqualTo("BAAI/bge-small-en-v1.5");
     }
 
     private static HttpResponse<String> postChat(String url, String json) throws IOException, InterruptedException {

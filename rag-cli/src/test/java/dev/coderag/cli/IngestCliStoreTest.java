@@ -81,6 +81,30 @@ class IngestCliStoreTest {
     }
 
     @Test
+    void a_new_store_gets_the_default_model_and_an_existing_one_keeps_its_own() throws IOException {
+        Path small = tmp.resolve("small");
+        write(
+                small.resolve("Calc.java"),
+                "class Calc {\n    int add(int a, int b) {\n        return a + b;\n    }\n}\n");
+        Path fresh = tmp.resolve("fresh");
+        assertThat(run("ingest", small.toString(), "--db", fresh.toString()))
+                .as(stderr())
+                .isZero();
+        assertThat(Store.storedModelId(fresh)).contains(EmbeddingModel.BGE_SMALL_INT8.modelId());
+
+        Path older = tmp.resolve("older");
+        Store.open(older, EmbeddingModel.BGE_SMALL_FP32.modelId(), BGE_SMALL_DIMENSION)
+                .close();
+        assertThat(run("ingest", small.toString(), "--db", older.toString()))
+                .as(stderr())
+                .isZero();
+        assertThat(Store.storedModelId(older)).contains(EmbeddingModel.BGE_SMALL_FP32.modelId());
+        try (Store store = Store.open(older, EmbeddingModel.BGE_SMALL_FP32.modelId(), BGE_SMALL_DIMENSION)) {
+            assertThat(store.files().entries("small")).containsOnlyKeys("Calc.java");
+        }
+    }
+
+    @Test
     void refuses_a_store_of_another_model_without_full_and_rebuilds_it_with_full() throws IOException {
         Path db = tmp.resolve("other-store");
         Store.open(db, "some/other-model", BGE_SMALL_DIMENSION).close();
