@@ -145,6 +145,10 @@ final class ServeCommand implements Callable<Integer> {
                             + "); is the port in use? Try --port 0 or another port");
         }
         parent.err.println(indexerNote);
+        // Load vectors and indexes now, not on the first question (which would otherwise wait seconds at 100k).
+        Thread.ofPlatform().daemon().name("rag-warm-up").start(() -> server.service()
+                .retriever()
+                .warmUp());
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {

@@ -25,6 +25,24 @@ class RetrieverTest {
     }
 
     @Test
+    void warm_up_changes_no_answer_and_never_throws_even_on_a_closed_store(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        String q = "how are HTTP headers parsed?";
+        List<String> before = paths(retriever.retrieve(q, Optional.empty(), RetrievalMode.FULL, 10));
+        assertThat(retriever.warmUp()).isPositive();
+        assertThat(paths(retriever.retrieve(q, Optional.empty(), RetrievalMode.FULL, 10)))
+                .isEqualTo(before);
+
+        Store closed = Store.open(
+                tmp.resolve("db"),
+                SharedModel.embedder().modelId(),
+                SharedModel.embedder().dimension());
+        Retriever overClosed = Retriever.create(closed, SharedModel.embedder());
+        closed.close();
+        assertThat(overClosed.warmUp()).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
     void every_mode_returns_at_most_limit_hits_with_non_increasing_scores() {
         for (RetrievalMode mode : RetrievalMode.values()) {
             Retrieval r = retriever.retrieve("how are HTTP headers parsed?", Optional.empty(), mode, 7);
