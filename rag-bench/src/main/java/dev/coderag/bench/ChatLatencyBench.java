@@ -65,7 +65,7 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.ChatLatencyBench [--corpus DIR]... [--sizes 10000,100000]
  * [--clients 1,8] [--requests 400 | --seconds 60] [--warmup 40] [--real 10000] [--noise 0.02] [--work DIR] [--reuse-store DIR]...
- * [--queries FILE.jsonl]... [--server-heap 2g] [--model fp32] [--embed-only]}. {@code --embed-only} only fills the
+ * [--queries FILE.jsonl]... [--server-heap 2g] [--server-jvm ARG]... [--model int8] [--embed-only]}. {@code --embed-only} only fills the
  * vector cache (resumable) and exits.
  */
 public final class ChatLatencyBench {
@@ -141,6 +141,7 @@ public final class ChatLatencyBench {
                             "--reuse-store",
                             "--queries",
                             "--server-heap",
+                            "--server-jvm",
                             "--model"),
                     Set.of("--embed-only"));
         } catch (IllegalArgumentException e) {
@@ -166,7 +167,9 @@ public final class ChatLatencyBench {
         double noise = a.getDouble("--noise", 0.02);
         Path work = Path.of(a.get("--work", "rag-bench/target/chat-latency")).toAbsolutePath();
         String serverHeap = a.get("--server-heap", "2g");
-        EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", "fp32"));
+        // e.g. --server-jvm -XX:StartFlightRecording=filename=server.jfr,settings=profile to profile the server
+        List<String> serverJvm = a.all("--server-jvm", List.of());
+        EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", EmbeddingModel.DEFAULT.shortName()));
         List<Path> queryFiles = a
                 .all(
                         "--queries",
@@ -222,7 +225,16 @@ public final class ChatLatencyBench {
                 results.put(
                         Integer.toString(size),
                         serveAndMeasure(
-                                storeDir, model, serverHeap, work, queries, clientCounts, requests, warmup, size));
+                                storeDir,
+                                model,
+                                serverHeap,
+                                serverJvm,
+                                work,
+                                queries,
+                                clientCounts,
+                                requests,
+                                warmup,
+                                size));
             }
             System.out.println("JSON " + JSON.writeValueAsString(results));
         }
@@ -534,6 +546,7 @@ public final class ChatLatencyBench {
             Path storeDir,
             EmbeddingModel model,
             String heap,
+            List<String> serverJvm,
             Path work,
             List<String> queries,
             List<Integer> clientCounts,
@@ -554,6 +567,7 @@ public final class ChatLatencyBench {
             }
         }
         cmd.add("-Xmx" + heap);
+        cmd.addAll(serverJvm);
         // The first search builds the JVector graph on the request thread instead of in the background, so the
         // measurement starts on the finished graph (the state a default server reaches once its background
         // build is done); steady-state serving is the same either way.
