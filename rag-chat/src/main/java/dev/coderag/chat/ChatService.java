@@ -160,10 +160,7 @@ public final class ChatService {
     private Conversation start(String query, ChatRequest request) {
         validate(query);
         Store store = retriever.store();
-        if (store.chunks().counts().values().stream()
-                        .mapToInt(Integer::intValue)
-                        .sum()
-                == 0) {
+        if (store.chunks().isEmpty()) {
             throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
         }
         String chatId;

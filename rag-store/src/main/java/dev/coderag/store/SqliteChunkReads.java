@@ -111,6 +111,17 @@ final class SqliteChunkReads implements StoredChunks {
     }
 
     @Override
+    public boolean isEmpty() {
+        reads.checkOpen();
+        return reads.read("look for a chunk", c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM chunks)");
+                    ResultSet rs = st.executeQuery()) {
+                return !rs.next() || rs.getInt(1) == 0;
+            }
+        });
+    }
+
+    @Override
     public Map<ChunkKind, Integer> counts() {
         reads.checkOpen();
         return reads.read("count chunks", c -> {

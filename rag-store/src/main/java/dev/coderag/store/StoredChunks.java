@@ -31,6 +31,14 @@ public interface StoredChunks {
      */
     List<StoredChunk> byPath(String pathOrSuffix, Optional<String> repo);
 
-    /** Chunk counts per table over all repos (every kind present, zero included). */
+    /** Chunk counts per table over all repos (every kind present, zero included). Counts every row: not per question. */
     Map<ChunkKind, Integer> counts();
+
+    /**
+     * True when the store holds no chunk at all. Cheap (it looks for one row): what a question checks before it
+     * runs, where {@link #counts()} would count every row of a large store on every request.
+     */
+    default boolean isEmpty() {
+        return counts().values().stream().mapToInt(Integer::intValue).sum() == 0;
+    }
 }

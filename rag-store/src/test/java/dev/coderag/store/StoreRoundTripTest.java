@@ -171,6 +171,20 @@ class StoreRoundTripTest {
     }
 
     @Test
+    void a_store_is_empty_until_a_chunk_is_committed_and_again_once_the_last_is_deleted() {
+        try (Store store = open()) {
+            assertThat(store.chunks().isEmpty()).isTrue();
+            StoreFixtures.insertAll(store, List.of(install), List.of(axis(1)));
+            assertThat(store.chunks().isEmpty()).isFalse();
+            try (WriteTransaction tx = store.begin()) {
+                tx.delete(install.id());
+                tx.commit();
+            }
+            assertThat(store.chunks().isEmpty()).isTrue();
+        }
+    }
+
+    @Test
     void inserting_an_existing_id_replaces_the_chunk_and_its_vector() {
         try (Store store = open()) {
             StoreFixtures.insertAll(store, List.of(parse), List.of(axis(0)));

@@ -268,10 +268,7 @@ public final class CodeTools {
     }
 
     private void requireData() {
-        if (store.chunks().counts().values().stream()
-                        .mapToInt(Integer::intValue)
-                        .sum()
-                == 0) {
+        if (store.chunks().isEmpty()) {
             throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
         }
     }
