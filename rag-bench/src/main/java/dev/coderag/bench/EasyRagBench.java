@@ -22,6 +22,7 @@ import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.HuggingFaceTokenCountEstimator;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.langchain4j.model.output.Response;
 import dev.langchain4j.store.embedding.EmbeddingMatch;
 import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
@@ -51,14 +52,16 @@ import java.util.stream.Stream;
  * Cold ingest of a real repository, ours ({@link Ingester}: tree-sitter chunks, DJL embedder, SQLite + FTS5 +
  * vectors) against an ingest written the LangChain4j Easy-RAG way (FileSystemDocumentLoader, recursive splitter
  * 300 tokens / 30 overlap counted with LangChain4j's HuggingFace token estimator as Easy-RAG does, the same
- * bge-small-en-v1.5 fp32 model through LangChain4j's {@code BgeSmallEnV15EmbeddingModel}, an
+ * bge-small-en-v1.5 model on both sides ({@code --model int8}, the default of both coderag and
+ * {@code langchain4j-easy-rag}, which pulls in {@code BgeSmallEnV15QuantizedEmbeddingModel}; or {@code fp32}:
+ * LangChain4j's {@code BgeSmallEnV15EmbeddingModel}), an
  * {@code InMemoryEmbeddingStore}, {@code EmbeddingStoreIngestor}), in one JVM, one after the other; then the
  * retrieval quality of both on the same BLIZZARD queries (file level, rag-eval's {@link Metrics}): ours through
  * the production retriever ({@code full} mode, and {@code vector} alone), Easy-RAG by ranking files by their best
  * segment.
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.EasyRagBench [--corpus DIR] [--queries FILE.jsonl]
- * [--max-files N] [--work DIR] [--k 10] [--order ours,easy]}. With {@code --max-files N} (0 = all) the corpus is cut
+ * [--max-files N] [--work DIR] [--k 10] [--order ours,easy] [--model int8|fp32]}. With {@code --max-files N} (0 = all) the corpus is cut
  * to N files: the gold files of the first queries (up to half of N; those queries are the ones evaluated) plus a
  * seeded random sample of the other files, copied to {@code WORK/corpus-N} so both sides read the same tree.
  */
@@ -78,7 +81,15 @@ public final class EasyRagBench {
         try {
             a = BenchArgs.parse(
                     args,
-                    Set.of("--corpus", "--queries", "--max-files", "--work", "--k", "--order", "--limit-queries"),
+                    Set.of(
+                            "--corpus",
+                            "--queries",
+                            "--max-files",
+                            "--work",
+                            "--k",
+                            "--order",
+                            "--limit-queries",
+                            "--model"),
                     Set.of());
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
@@ -90,14 +101,14 @@ public final class EasyRagBench {
     }
 
     private static void run(BenchArgs a) throws Exception {
-        Path corpus =
-                Path.of(a.get("--corpus", "/work/corpora/eclipse.jdt.debug")).toRealPath();
+        Path corpus = Path.of(a.get("--corpus", "/work/corpora/jdt")).toRealPath();
         Path queryFile = Path.of(a.get("--queries", "/work/shared/eval/blizzard/eclipse.jdt.debug.queries.jsonl"));
         int maxFiles = a.getInt("--max-files", 0);
         int limitQueries = a.getInt("--limit-queries", 0);
         Path work = Path.of(a.get("--work", "rag-bench/target/easy-rag")).toAbsolutePath();
         int k = a.getInt("--k", 10);
         List<String> order = List.of(a.get("--order", "ours,easy").split(","));
+        EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", EmbeddingModel.DEFAULT.shortName()));
         Files.createDirectories(work);
         String repo = corpus.getFileName().toString();
         System.out.println("EasyRagBench: " + Machine.describe());
@@ -130,7 +141,7 @@ public final class EasyRagBench {
         }
         System.out.printf(
                 Locale.ROOT,
-                "corpus %s: %d files, %.1f MB%s; %d queries from %s; k=%d; order %s%n",
+                "corpus %s: %d files, %.1f MB%s; %d queries from %s; k=%d; order %s; model %s on both sides%n",
                 dir,
                 files.size(),
                 bytes / 1e6,
@@ -138,7 +149,8 @@ public final class EasyRagBench {
                 queries.size(),
                 queryFile,
                 k,
-                order);
+                order,
+                model.shortName());
 
         Map<String, Double> ingestSeconds = new LinkedHashMap<>();
         Map<String, Double> loadSeconds = new LinkedHashMap<>();
@@ -147,8 +159,8 @@ public final class EasyRagBench {
             System.gc();
             System.out.println(side.strip() + ": starting, load " + Machine.load());
             switch (side.strip()) {
-                case "ours" -> ours(dir, repo, work, queries, k, ingestSeconds, loadSeconds, quality);
-                case "easy" -> easy(dir, queries, k, ingestSeconds, loadSeconds, quality);
+                case "ours" -> ours(dir, repo, work, queries, k, model, ingestSeconds, loadSeconds, quality);
+                case "easy" -> easy(dir, queries, k, model, ingestSeconds, loadSeconds, quality);
                 default -> throw new IllegalArgumentException("--order takes ours and easy, not " + side);
             }
         }
@@ -199,6 +211,7 @@ public final class EasyRagBench {
             Path work,
             List<Query> queries,
             int k,
+            EmbeddingModel model,
             Map<String, Double> ingestSeconds,
             Map<String, Double> loadSeconds,
             Map<String, Quality> quality)
@@ -206,7 +219,7 @@ public final class EasyRagBench {
         Path storeDir = work.resolve("ours-store");
         ChatLatencyBench.deleteTree(storeDir);
         long t0 = System.nanoTime();
-        try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_FP32)) {
+        try (Embedder embedder = Embedder.open(model)) {
             embedder.embedDocuments(List.of("warm up")); // the first call initialises ONNX Runtime
             double load = secs(t0);
             try (Store store = Store.open(storeDir, embedder.modelId(), embedder.dimension())) {
@@ -272,11 +285,14 @@ public final class EasyRagBench {
             Path dir,
             List<Query> queries,
             int k,
+            EmbeddingModel ourModel,
             Map<String, Double> ingestSeconds,
             Map<String, Double> loadSeconds,
             Map<String, Quality> quality) {
         long t0 = System.nanoTime();
-        BgeSmallEnV15EmbeddingModel model = new BgeSmallEnV15EmbeddingModel();
+        dev.langchain4j.model.embedding.EmbeddingModel model = ourModel == EmbeddingModel.BGE_SMALL_INT8
+                ? new BgeSmallEnV15QuantizedEmbeddingModel()
+                : new BgeSmallEnV15EmbeddingModel();
         model.embed("warm up");
         double load = secs(t0);
         CountingModel counting = new CountingModel(model);
