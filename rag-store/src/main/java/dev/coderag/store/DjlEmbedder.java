@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>Threads: ONNX Runtime sessions are safe for concurrent runs but DJL predictors are not, so predictors
  * come from a {@link PredictorPool} (each in use by one thread at a time). {@link #embedDocuments} spreads
  * batches over {@code workers} threads (inline on the caller when there is one), each inference using
- * {@code intraOpThreads}; see {@link Settings#fromSystemProperties} for the defaults. Spin-waiting of ONNX
+ * {@code intraOpThreads}; see {@link Settings#fromSystemProperties(EmbeddingModel)} for the defaults. Spin-waiting of ONNX
  * Runtime's threads is off, since it halves throughput as soon as another process competes for the cores.
  *
  * <p>Tuning knobs (system properties, read at {@link #open}): {@code coderag.embed.workers},
@@ -84,19 +84,28 @@ final class DjlEmbedder implements Embedder {
         }
 
         /**
-         * Defaults: one worker whose inference uses up to 4 cores, more workers beyond 4 cores. On 2 cores,
-         * two 1-thread workers and one 2-thread worker measured the same for embedDocuments within the noise
-         * of a shared machine (docs/BENCHMARKS.md), and one 2-thread worker also runs a single query on both
-         * cores and holds one batch's activations instead of two. A 384-wide model gains little from more
-         * than ~4 intra-op threads, so larger machines get more workers (not measured here: 2 cores only).
+         * Defaults, measured on 2 cores (docs/BENCHMARKS.md, "Run 6: threads and batch budget"): batches of at most
+         * 512 padded tokens (1.0–1.23× the throughput of 2048 in every layout and text length; padding and
+         * activations shrink). int8: one single-threaded worker per core (up to 8) — 1.13–1.26× as many
+         * chunks per second as one 2-thread worker, a single query as fast (3.9 ms). fp32: one worker whose
+         * inference uses up to 4 cores, more workers beyond 4 cores — two 1-thread workers embed documents
+         * 1.0–1.2× faster, but a single question takes 9.4 instead of 6.6 ms on one core, and a server
+         * embeds questions. Above 2 cores these layouts are not measured.
+         *
+         * @param model the model the settings are for
          */
-        static Settings fromSystemProperties() {
+        static Settings fromSystemProperties(EmbeddingModel model) {
             int cores = Runtime.getRuntime().availableProcessors();
-            int intraOp = Math.min(cores, 4);
+            int intraOp =
+                    switch (model) {
+                        case BGE_SMALL_INT8 -> 1;
+                        case BGE_SMALL_FP32 -> Math.min(cores, 4);
+                    };
+            int workers = Math.min(8, Math.max(1, cores / intraOp));
             return new Settings(
-                    Integer.getInteger("coderag.embed.workers", Math.max(1, cores / intraOp)),
+                    Integer.getInteger("coderag.embed.workers", workers),
                     Integer.getInteger("coderag.embed.intraOpThreads", intraOp),
-                    Integer.getInteger("coderag.embed.batchTokens", 2048),
+                    Integer.getInteger("coderag.embed.batchTokens", 512),
                     Integer.getInteger("coderag.embed.maxBatch", 32));
         }
     }
@@ -128,7 +137,7 @@ final class DjlEmbedder implements Embedder {
     }
 
     static Embedder open(EmbeddingModel model) {
-        return open(model, Settings.fromSystemProperties(), ModelCache.defaultRoot(System.getenv()));
+        return open(model, Settings.fromSystemProperties(model), ModelCache.defaultRoot(System.getenv()));
     }
 
     static DjlEmbedder open(EmbeddingModel model, Settings settings, Path cacheRoot) {
