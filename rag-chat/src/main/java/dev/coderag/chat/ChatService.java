@@ -53,10 +53,6 @@ public final class ChatService {
     private final Metrics metrics;
     private final IndexNotices notices;
 
-    ChatService(Retriever retriever, ChatOptions options, Generator generator, Metrics metrics) {
-        this(retriever, options, generator, metrics, IndexNotices.NONE);
-    }
-
     ChatService(Retriever retriever, ChatOptions options, Generator generator, Metrics metrics, IndexNotices notices) {
         this.notices = Objects.requireNonNull(notices, "notices");
         this.retriever = Objects.requireNonNull(retriever, "retriever");
@@ -178,14 +174,11 @@ public final class ChatService {
             LlmProvider producedBy,
             List<String> warnings) {}
 
-    /** Validates the question and opens (or continues) its chat. */
+    /** Validates the question and opens (or continues) its chat; NO_DATA before anything is committed. */
     private Conversation start(String query, ChatRequest request) {
         validate(query);
         Store store = retriever.store();
-        if (store.chunks().counts().values().stream()
-                        .mapToInt(Integer::intValue)
-                        .sum()
-                == 0) {
+        if (store.chunks().counts().values().stream().allMatch(n -> n == 0)) {
             throw new ChatException(
                     ChatException.Reason.NO_DATA,
                     notices.notices(Optional.empty()).isEmpty()
@@ -381,26 +374,10 @@ public final class ChatService {
     }
 
     static Source source(ContextBlock b, boolean cited) {
-        RetrievalHit h = b.hit();
-        Chunk c = h.chunk();
-        double rel = round3(h.relevance());
-        return new Source(
-                b.n(),
-                c.kind().table(),
-                c.repo(),
-                c.path(),
-                c.startLine(),
-                c.endLine(),
-                c.title(),
-                c.language().id(),
-                rel,
-                (int) Math.round(rel * 100),
-                cited,
-                round3(h.score()),
-                h.via().stream().map(Via::id).sorted().toList());
+        return Source.of(b, cited);
     }
 
-    private static double round3(double v) {
+    static double round3(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 

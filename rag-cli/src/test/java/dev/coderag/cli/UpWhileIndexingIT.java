@@ -51,8 +51,10 @@ class UpWhileIndexingIT {
         try (Proc up = Proc.rag(repo, env, "up")) {
             String url = up.awaitUrl(T);
 
-            JsonNode indexing = awaitRepo(url, r -> r.path("status").asText().equals("indexing")
-                    && r.path("chunks").path("code").asInt() > 0);
+            JsonNode indexing = awaitRepo(
+                    url,
+                    r -> r.path("status").asText().equals("indexing")
+                            && r.path("chunks").path("code").asInt() > 0);
             assertThat(indexing.path("progress").path("phase").asText()).isEqualTo("embed");
 
             JsonNode early = ask(url);

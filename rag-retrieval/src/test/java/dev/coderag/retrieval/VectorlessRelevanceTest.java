@@ -54,7 +54,9 @@ class VectorlessRelevanceTest {
                     .get(FixtureStore.REPO)
                     .filter(r -> r.state() == IndexState.PARTIAL && r.files() > 0)
                     .isEmpty()) {
-                assertThat(run).as("the ingest ended before its chunks were committed").isNotDone();
+                assertThat(run)
+                        .as("the ingest ended before its chunks were committed")
+                        .isNotDone();
                 assertThat(System.nanoTime()).as("waiting for the first commit").isLessThan(deadline);
                 LockSupport.parkNanos(10_000_000);
             }

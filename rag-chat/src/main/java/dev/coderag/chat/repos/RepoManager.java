@@ -13,7 +13,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -318,30 +317,10 @@ public final class RepoManager implements AutoCloseable {
         List<String> out = new ArrayList<>();
         for (Job job : new TreeMap<>(jobs).values()) {
             if (job.state.active() && repo.map(job.name::equals).orElse(true)) {
-                out.add(notice(job.name, job.progress));
+                out.add(IndexNotice.of(job.name, job.progress));
             }
         }
         return out;
-    }
-
-    static String notice(String name, RepoStatus.Progress p) {
-        String how;
-        if (p == null) {
-            how = "queued";
-        } else {
-            how = switch (p.phase()) {
-                case "parse" -> String.format(Locale.ROOT, "reading files: %,d of %,d", p.filesDone(), p.filesTotal());
-                case "embed" ->
-                    String.format(
-                            Locale.ROOT,
-                            "its chunks are searchable by keyword; %,d of %,d embedded",
-                            p.chunksDone(),
-                            p.chunksTotal());
-                case "write", "done" -> "finishing";
-                default -> "starting";
-            };
-        }
-        return "The index of " + name + " is still being built (" + how + "): answers may miss sources.";
     }
 
     /** Number of repositories queued or indexing. */
