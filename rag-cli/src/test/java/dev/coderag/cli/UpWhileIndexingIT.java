@@ -79,6 +79,43 @@ class UpWhileIndexingIT {
         }
     }
 
+    @Test
+    void ctrl_c_while_up_indexes_stops_the_ingest_at_a_batch_boundary_and_the_next_up_finishes_it() throws Exception {
+        Path repo = Proc.copyFixture(Files.createDirectories(tmp.resolve("tinyroute")));
+        Path hold = Files.createFile(tmp.resolve("hold-embedding"));
+        Path db = tmp.resolve("store");
+        Map<String, String> held = Map.of(
+                "RAG_DB",
+                db.toString(),
+                "RAG_PORT",
+                "0",
+                "JAVA_TOOL_OPTIONS",
+                "-Dcoderag.ingest.holdEmbeddingWhile=" + hold + " -Dcoderag.ingest.firstBatch=8");
+        try (Proc up = Proc.rag(repo, held, "up")) {
+            String url = up.awaitUrl(T);
+            awaitRepo(
+                    url,
+                    r -> r.path("status").asText().equals("indexing")
+                            && r.path("chunks").path("code").asInt() > 0);
+            Proc.Result r = up.signal("INT", T);
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(130);
+            assertThat(r.err()).containsPattern("(?m)^stopped: kept \\d+ new or changed files of tinyroute");
+            assertThat(r.err()).doesNotContain("Exception", "\tat ");
+        }
+        Proc.Result status = Proc.runRag(tmp, Map.of(), T, "status", "--db", db.toString(), "--json");
+        JsonNode stored = JSON.readTree(status.out()).path("repos").path(0);
+        assertThat(stored.path("state").asText()).isEqualTo("partial");
+        assertThat(stored.path("chunks").path("code").asInt()).isPositive();
+
+        Files.delete(hold);
+        try (Proc again = Proc.rag(repo, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0"), "up")) {
+            String url = again.awaitUrl(T);
+            awaitRepo(url, r -> r.path("status").asText().equals("ready"));
+            assertThat(retrievers(ask(url))).contains("vector");
+            again.terminate(Duration.ofSeconds(30));
+        }
+    }
+
     private static JsonNode ask(String url) throws IOException, InterruptedException {
         HttpResponse<String> r = HTTP.send(
                 HttpRequest.newBuilder(URI.create(url + "/api/chat"))
