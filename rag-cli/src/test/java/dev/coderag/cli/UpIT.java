@@ -32,6 +32,7 @@ class UpIT {
 
         try (Proc up = Proc.rag(repo, env, "up")) {
             String url = up.awaitUrl(T);
+            up.awaitLine(l -> l.startsWith("coderag is serving " + url), T); // the log line may come first
             assertThat(up.out()).contains("coderag is serving " + url);
             up.awaitLine(l -> l.contains("new ") && l.contains("unchanged"), T); // the background ingest's summary
 
