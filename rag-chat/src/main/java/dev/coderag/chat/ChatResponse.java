@@ -9,7 +9,8 @@ import java.util.List;
  * {@code warnings} and {@code refused}.
  *
  * @param answer Markdown; cites sources as {@code [n]}
- * @param warnings user-visible problems that did not stop the answer (e.g. the LLM failed, extractive used)
+ * @param warnings user-visible problems that did not stop the answer (e.g. the LLM failed, extractive used; a
+ *     repository is still being indexed: {@link IndexNotices})
  * @param refused true when nothing relevant was found and the answer is the refusal sentence
  */
 public record ChatResponse(

@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * The one question-answering pipeline behind {@code /api/chat}, the web page and {@code ./rag ask}: retrieve
  * (see {@link Retriever}), apply the relevance floor, build numbered context within a token budget, generate
  * (extractive by default, an LLM when configured, extractive with a warning when the LLM fails), clean up
- * citations, and keep the chat history for follow-ups.
+ * citations, and keep the chat history for follow-ups. While a repository is still being indexed the answer's
+ * warnings say so ({@link IndexNotices}).
  *
  * <p>Thread-safe: {@link #ask} may run on many threads at once.
  */
@@ -50,8 +51,10 @@ public final class ChatService {
     private final Generator extractive = new ExtractiveGenerator();
     private final ChatHistory history;
     private final Metrics metrics;
+    private final IndexNotices notices;
 
-    ChatService(Retriever retriever, ChatOptions options, Generator generator, Metrics metrics) {
+    ChatService(Retriever retriever, ChatOptions options, Generator generator, Metrics metrics, IndexNotices notices) {
+        this.notices = Objects.requireNonNull(notices, "notices");
         this.retriever = Objects.requireNonNull(retriever, "retriever");
         this.options = Objects.requireNonNull(options, "options");
         this.generator = Objects.requireNonNull(generator, "generator");
@@ -65,8 +68,21 @@ public final class ChatService {
         return create(Retriever.create(store, embedder), options);
     }
 
+    /** As {@link #create(Store, Embedder, ChatOptions)}, saying which repositories are still being indexed. */
+    public static ChatService create(Store store, Embedder embedder, ChatOptions options, IndexNotices notices) {
+        return create(Retriever.create(store, embedder), options, notices);
+    }
+
     public static ChatService create(Retriever retriever, ChatOptions options) {
-        return new ChatService(retriever, options, Generators.of(options.llm()), new Metrics());
+        return create(retriever, options, IndexNotices.NONE);
+    }
+
+    /**
+     * A service whose answers also say which repositories are still being indexed ({@code notices}: a server's
+     * running ingests).
+     */
+    public static ChatService create(Retriever retriever, ChatOptions options, IndexNotices notices) {
+        return new ChatService(retriever, options, Generators.of(options.llm()), new Metrics(), notices);
     }
 
     public Retriever retriever() {
@@ -120,13 +136,15 @@ public final class ChatService {
         Answer answer =
                 refused ? refuse(retrieval, listener, clock) : answer(query, retrieval, conversation, listener, clock);
         IntentInfo intent = new IntentInfo(retrieval.intent(), round3(retrieval.confidence()));
+        List<String> warnings = new ArrayList<>(notices.notices(conversation.repo()));
+        warnings.addAll(answer.warnings());
         ChatResponse response = new ChatResponse(
                 answer.text(),
                 answer.sources(),
                 intent,
                 trace(intent, retrieval, clock, answer.producedBy()),
                 conversation.chatId(),
-                answer.warnings(),
+                warnings,
                 refused);
         remember(conversation.chatId(), query, response, retrieval, answer, refused);
         metrics.increment(
@@ -156,12 +174,17 @@ public final class ChatService {
             LlmProvider producedBy,
             List<String> warnings) {}
 
-    /** Validates the question and opens (or continues) its chat. */
+    /** Validates the question and opens (or continues) its chat; NO_DATA before anything is committed. */
     private Conversation start(String query, ChatRequest request) {
         validate(query);
         Store store = retriever.store();
         if (store.chunks().isEmpty()) {
-            throw new ChatException(ChatException.Reason.NO_DATA, ChatException.NO_DATA_MESSAGE);
+            throw new ChatException(
+                    ChatException.Reason.NO_DATA,
+                    notices.notices(Optional.empty()).isEmpty()
+                            ? ChatException.NO_DATA_MESSAGE
+                            : "The index is still being built and nothing is committed yet: ask again in a few"
+                                    + " seconds.");
         }
         String chatId;
         List<StoredTurn> turns;
@@ -351,26 +374,10 @@ public final class ChatService {
     }
 
     static Source source(ContextBlock b, boolean cited) {
-        RetrievalHit h = b.hit();
-        Chunk c = h.chunk();
-        double rel = round3(h.relevance());
-        return new Source(
-                b.n(),
-                c.kind().table(),
-                c.repo(),
-                c.path(),
-                c.startLine(),
-                c.endLine(),
-                c.title(),
-                c.language().id(),
-                rel,
-                (int) Math.round(rel * 100),
-                cited,
-                round3(h.score()),
-                h.via().stream().map(Via::id).sorted().toList());
+        return Source.of(b, cited);
     }
 
-    private static double round3(double v) {
+    static double round3(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 

@@ -43,4 +43,25 @@ public record Source(
         return new Source(
                 n, kind, repo, path, startLine, endLine, symbol, language, relevance, relevancePct, c, score, via);
     }
+
+    /** The source a numbered context block becomes, relevance and score rounded to 3 decimals. */
+    static Source of(dev.coderag.chat.answer.ContextBlock b, boolean cited) {
+        dev.coderag.retrieval.RetrievalHit h = b.hit();
+        dev.coderag.types.Chunk c = h.chunk();
+        double rel = ChatService.round3(h.relevance());
+        return new Source(
+                b.n(),
+                c.kind().table(),
+                c.repo(),
+                c.path(),
+                c.startLine(),
+                c.endLine(),
+                c.title(),
+                c.language().id(),
+                rel,
+                (int) Math.round(rel * 100),
+                cited,
+                ChatService.round3(h.score()),
+                h.via().stream().map(dev.coderag.retrieval.Via::id).sorted().toList());
+    }
 }

@@ -8,18 +8,27 @@ import dev.coderag.ingest.GitPolicy;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
+import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
+import dev.coderag.store.StoreException;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -37,13 +46,25 @@ import java.util.function.Consumer;
  *       (the command line's {@code --name} replaces silently; the network must ask).
  * </ul>
  *
- * Thread-safe.
+ * The operator's own sources ({@code ./rag up PATH|URL}, {@code serve --ingest}) are the exception: {@link
+ * #local} checks them as {@code ./rag ingest} does and they are ingested with its rules (the user's git, no roots,
+ * the source's own name), reporting the summary or the failure on the console.
+ *
+ * <p>Thread-safe.
  */
 public final class IngesterIndexer implements Indexer {
     private final Store store;
     private final Ingester ingester;
     private final IngestOptions options;
     private final List<Path> allowedRoots;
+    /** The command line's ingester, for {@link #local} targets. */
+    private final Ingester localIngester;
+    /** Targets made by {@link #local}, by identity, with where they report. */
+    private final Map<Target, Console> locals = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** Held while an ingest runs ({@link #stopAndWait}). */
+    private final ReentrantLock busy = new ReentrantLock();
+
+    private record Console(PrintStream out, PrintStream err) {}
 
     /**
      * @param allowedRoots the directories under which a network request may name a local path (each must
@@ -59,6 +80,60 @@ public final class IngesterIndexer implements Indexer {
                 .withAllowFileUrls(git.protocols().contains("file"))
                 .withGit(git);
         this.ingester = Ingester.create(store, embedder, options);
+        this.localIngester = Ingester.create(store, embedder, IngestOptions.defaults(store.directory()));
+    }
+
+    /**
+     * A source the operator named on the command line, checked as {@code ./rag ingest} checks it (before any
+     * model loads): {@link #index} ingests it as {@code ./rag ingest SOURCE} would, then prints the summary to
+     * {@code out}, or one line to {@code err} when it fails.
+     *
+     * @throws IngestException BAD_SOURCE for a path that is not a readable directory, a refused URL, a source
+     *     without a name
+     */
+    public Target local(String source, PrintStream out, PrintStream err) {
+        IngestOptions cli = IngestOptions.defaults(store.directory());
+        IngestRequest request = new IngestRequest(source, Optional.empty(), Optional.empty());
+        Ingester.check(request, cli);
+        String resolved;
+        Optional<String> name;
+        if (RepoSources.isGitUrl(source)) {
+            resolved = source;
+            name = RepoSources.defaultName(source);
+        } else {
+            try {
+                Path dir = Path.of(source).toRealPath();
+                resolved = dir.toString();
+                name = RepoSources.defaultName(dir);
+            } catch (IOException e) {
+                throw new IngestException(
+                        IngestException.Reason.BAD_SOURCE, "cannot read " + RepoSources.redact(source), e);
+            }
+        }
+        Target target = new Target(name.orElseThrow(), resolved, RepoSources.redact(resolved), Optional.empty(), false);
+        locals.put(target, new Console(out, err));
+        return target;
+    }
+
+    /**
+     * Asks a running ingest to stop at its next batch boundary (what is committed stays; the repository is left
+     * {@code partial}) and waits at most {@code timeout} for it to end. For shutdown; later ingests stop at once.
+     *
+     * @return whether no ingest is running any more
+     */
+    public boolean stopAndWait(Duration timeout) {
+        ingester.requestStop();
+        localIngester.requestStop();
+        try {
+            if (busy.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                busy.unlock();
+                return true;
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** With {@link GitPolicy#network()}. */
@@ -216,6 +291,44 @@ public final class IngesterIndexer implements Indexer {
 
     @Override
     public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+        busy.lock();
+        try {
+            Console console = locals.remove(target);
+            if (console != null) {
+                indexLocal(target, console, progress);
+            } else {
+                indexRemote(target, progress);
+            }
+        } finally {
+            busy.unlock();
+        }
+    }
+
+    private void indexLocal(Target target, Console console, Consumer<RepoStatus.Progress> progress) {
+        try {
+            IngestSummary summary = localIngester.ingest(
+                    List.of(new IngestRequest(target.source(), Optional.empty(), Optional.empty())),
+                    p -> progress.accept(progress(p)));
+            console.out().print(Reports.ingestHuman(summary, false));
+            console.out().flush();
+        } catch (IngestException e) {
+            if (e.reason() == IngestException.Reason.STOPPED) {
+                console.err().println(CliSupport.describe(e));
+            } else {
+                console.err()
+                        .println("error: indexing " + target.shownSource() + " failed: " + CliSupport.describe(e)
+                                + " (the server keeps serving what is committed)");
+            }
+            throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
+        } catch (StoreException e) {
+            console.err()
+                    .println("error: indexing " + target.shownSource() + " failed: " + CliSupport.describe(e)
+                            + " (the server keeps serving what is committed)");
+            throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
+        }
+    }
+
+    private void indexRemote(Target target, Consumer<RepoStatus.Progress> progress) {
         checkNotTaken(target); // again: another source may have taken the name while this one was queued
         try {
             // the name is always passed: checkNotTaken above decided whether another source may be replaced

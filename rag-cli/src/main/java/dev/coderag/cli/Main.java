@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Entry point of {@code ./rag} and of the Docker images: the first argument names the command, the rest are
  * that command's own options. Each module owns its commands' options and help; this class only dispatches
- * and composes them ({@code up} = ingest, then serve).
+ * and composes them ({@code up} = serve, indexing its repositories in the background).
  */
 public final class Main {
     static final String USAGE = """
@@ -15,8 +15,9 @@ public final class Main {
             Usage: ./rag <command> [options]        (./rag <command> --help for its options)
 
             Commands:
-              up [PATH|URL ...]   ingest the repositories (default: the current directory), then serve
-                                  the web chat and JSON API (http://127.0.0.1:3000 by default)
+              up [PATH|URL ...]   serve the web chat and JSON API (http://127.0.0.1:3000 by default) at
+                                  once and index the repositories (default: the current directory) in
+                                  the background; answers say while the index is still being built
               ingest PATH|URL...  add or update repositories in the store (incremental; --full re-embeds)
               status              what the store holds: repositories, files, chunks, model
               remove NAME...      remove repositories from the store (and their clones)
@@ -89,10 +90,7 @@ public final class Main {
             out.print(UpPlan.USAGE);
             return 0;
         }
-        int ingested = IngestCli.run(plan.ingestArgs().toArray(String[]::new), out, err);
-        if (ingested != 0) {
-            return ingested;
-        }
+        // serve at once; the server ingests the sources in the background (serve --ingest)
         return ChatCli.run(plan.serveArgs().toArray(String[]::new), out, err);
     }
 }

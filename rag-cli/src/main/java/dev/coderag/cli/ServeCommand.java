@@ -3,8 +3,12 @@ package dev.coderag.cli;
 import dev.coderag.chat.ChatOptions;
 import dev.coderag.chat.http.ChatServer;
 import dev.coderag.chat.http.ServerOptions;
+import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.web.WebUi;
 import dev.coderag.ingest.GitPolicy;
+import dev.coderag.ingest.IngestOptions;
+import dev.coderag.ingest.IngestRequest;
+import dev.coderag.ingest.Ingester;
 import dev.coderag.store.Embedder;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
@@ -101,6 +105,15 @@ final class ServeCommand implements Callable<Integer> {
                     + " indexed from (env RAG_ALLOW_WRITES=true; default: read-only MCP tools only).")
     boolean allowWrites;
 
+    @Option(
+            names = "--ingest",
+            paramLabel = "PATH|URL",
+            description = "Index this repository (a local directory or a git URL, with ./rag ingest's rules) in the"
+                    + " background once the server listens; repeatable. Answers use each file as soon as it is"
+                    + " committed (keyword, symbol and call-graph evidence first, vectors as they are embedded) and"
+                    + " say while the index is still being built. ./rag up serves this way.")
+    List<String> ingest = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
@@ -122,6 +135,11 @@ final class ServeCommand implements Callable<Integer> {
         // the home tree by default only where no token is required (loopback, no token)
         checkRoots(options.loopbackOnly() && options.token().isEmpty());
         StoreLocation location = parent.location(common);
+        for (String source : ingest) { // as ./rag ingest checks them, before the model loads
+            Ingester.check(
+                    new IngestRequest(source, Optional.empty(), Optional.empty()),
+                    IngestOptions.defaults(parent.dbPath(common.db)));
+        }
         Embedder embedder = parent.openEmbedder(common, location);
         Store store;
         try {
@@ -131,8 +149,10 @@ final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         ChatServer server;
+        IngesterIndexer indexer;
         try {
-            server = ChatServer.start(store, embedder, networkIndexer(store, embedder), options);
+            indexer = networkIndexer(store, embedder);
+            server = ChatServer.start(store, embedder, indexer, options);
         } catch (IllegalArgumentException e) {
             store.close();
             embedder.close();
@@ -149,10 +169,17 @@ final class ServeCommand implements Callable<Integer> {
         Thread.ofPlatform().daemon().name("rag-warm-up").start(() -> server.service()
                 .retriever()
                 .warmUp());
+        for (String source : ingest) {
+            RepoStatus queued = server.repos().enqueue(indexer.local(source, parent.out, parent.err));
+            parent.err.println("indexing " + queued.name() + " in the background: answers use each file once it is"
+                    + " committed and say while the index is still being built");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
                     try {
+                        // a running ingest stops at its next batch boundary, committed, before the store closes
+                        indexer.stopAndWait(STOP_WAIT);
                         server.close();
                         store.close();
                         embedder.close();
@@ -170,6 +197,9 @@ final class ServeCommand implements Callable<Integer> {
         stopped.await();
         return 0;
     }
+
+    /** How long stopping waits for a running ingest to reach its batch boundary (a batch is ~20 s of embedding). */
+    private static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(60);
 
     /** What local paths and git hosts the network may index, checked before the model loads. */
     private String indexerNote = "";

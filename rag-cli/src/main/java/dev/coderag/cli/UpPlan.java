@@ -4,22 +4,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@code up} runs: the {@code ingest} and then the {@code serve} command line, derived from its own.
- * Options not given are left out, so the environment (RAG_DB, RAG_HOST, RAG_PORT…) and each command's
- * defaults apply exactly as they would to {@code ./rag ingest} and {@code ./rag serve}.
+ * What {@code up} runs: the {@code serve} command line, derived from its own, with each source to index as
+ * {@code --ingest SOURCE} (the server ingests them in the background and answers meanwhile). Options not given are
+ * left out, so the environment (RAG_DB, RAG_HOST, RAG_PORT…) and serve's defaults apply exactly as they would to
+ * {@code ./rag serve}.
  *
- * @param ingestArgs the full {@code ingest …} argument list
+ * @param sources the repositories to index (paths or URLs; the current directory when none was given)
  * @param serveArgs the full {@code serve …} argument list
  * @param help true when {@code --help} was asked for (then nothing should run)
  */
-record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
+record UpPlan(List<String> sources, List<String> serveArgs, boolean help) {
     static final String USAGE = """
             Usage: ./rag up [PATH|URL ...] [--db DIR] [--store URL] [--host HOST] [--port PORT] [--allow-path DIR]...
                             [--allow-git-host HOST]...
 
-            Ingests the given repositories (local directories or git URLs; default: the current directory)
-            into the store, then serves the web chat and the JSON API and prints its URL. Ingest is
-            incremental, so a second ./rag up only re-embeds what changed. Stop the server with Ctrl-C.
+            Serves the web chat and the JSON API at once (it prints the URL) and indexes the given
+            repositories (local directories or git URLs; default: the current directory) in the background.
+            Answers start from the first committed files: keyword, symbol and call-graph evidence within
+            seconds, vector evidence as the embeddings land; until the index is built, answers, GET /api/repos
+            and the page say so (and how far it is). Ingest is incremental, so a second ./rag up only
+            re-embeds what changed. Stop the server with Ctrl-C (a running ingest stops at its next batch,
+            committed; the next ./rag up finishes it).
 
               --db DIR       store directory (env RAG_DB, default .rag)
               --store URL    a remote store instead, e.g. solr://host:8983/solr?collection=coderag
@@ -39,7 +44,7 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
             """;
 
     UpPlan {
-        ingestArgs = List.copyOf(ingestArgs);
+        sources = List.copyOf(sources);
         serveArgs = List.copyOf(serveArgs);
     }
 
@@ -86,14 +91,14 @@ record UpPlan(List<String> ingestArgs, List<String> serveArgs, boolean help) {
         if (sources.isEmpty()) {
             sources.add(currentDir);
         }
-        List<String> ingestArgs = new ArrayList<>();
-        ingestArgs.add("ingest");
-        ingestArgs.addAll(sources);
-        ingestArgs.addAll(db);
         List<String> serveArgs = new ArrayList<>();
         serveArgs.add("serve");
         serveArgs.addAll(db);
         serveArgs.addAll(serve);
-        return new UpPlan(ingestArgs, serveArgs, help);
+        for (String source : sources) {
+            serveArgs.add("--ingest");
+            serveArgs.add(source);
+        }
+        return new UpPlan(sources, serveArgs, help);
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -49,5 +51,16 @@ class MainTest {
         assertThat(run("up", "--bogus")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo("rag up: unknown option '--bogus' (./rag up --help)" + System.lineSeparator());
+    }
+
+    @Test
+    void up_with_a_path_that_does_not_exist_fails_before_serving_with_one_line(@TempDir Path tmp) {
+        Path missing = tmp.resolve("no-such-repo");
+        assertThat(run("up", missing.toString(), "--db", tmp.resolve("store").toString(), "--port", "0"))
+                .isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("error: no such directory: " + missing + System.lineSeparator());
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("serving");
+        assertThat(tmp.resolve("store")).doesNotExist();
     }
 }

@@ -15,7 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code ./rag up}, the main job: run inside a repository, it ingests that directory and serves it. */
+/**
+ * {@code ./rag up}, the main job: run inside a repository, it serves at once and ingests that directory in the
+ * background.
+ */
 class UpIT {
     private static final Duration T = Duration.ofMinutes(3);
 
@@ -29,7 +32,9 @@ class UpIT {
 
         try (Proc up = Proc.rag(repo, env, "up")) {
             String url = up.awaitUrl(T);
+            up.awaitLine(l -> l.startsWith("coderag is serving " + url), T); // the log line may come first
             assertThat(up.out()).contains("coderag is serving " + url);
+            up.awaitLine(l -> l.contains("new ") && l.contains("unchanged"), T); // the background ingest's summary
 
             HttpResponse<String> health = HttpClient.newHttpClient()
                     .send(
@@ -44,7 +49,7 @@ class UpIT {
 
         try (Proc again = Proc.rag(repo, env, "up")) {
             again.awaitUrl(T);
-            assertThat(again.out()).contains("new 0, changed 0, unchanged ");
+            again.awaitLine(l -> l.contains("new 0, changed 0, unchanged "), T);
             again.terminate(Duration.ofSeconds(30));
         }
     }

@@ -11,18 +11,30 @@ class UpPlanTest {
         UpPlan plan = UpPlan.parse(new String[0], "/home/me/project");
 
         assertThat(plan.help()).isFalse();
-        assertThat(plan.ingestArgs()).containsExactly("ingest", "/home/me/project");
-        assertThat(plan.serveArgs()).containsExactly("serve");
+        assertThat(plan.sources()).containsExactly("/home/me/project");
+        assertThat(plan.serveArgs()).containsExactly("serve", "--ingest", "/home/me/project");
     }
 
     @Test
-    void db_goes_to_both_commands_host_and_port_only_to_serve() {
+    void db_host_and_port_go_to_serve_and_each_source_becomes_an_ingest_option() {
         UpPlan plan = UpPlan.parse(
                 new String[] {"a", "--db", "/s", "https://example.org/r.git", "--host=0.0.0.0", "--port", "4000"},
                 "/cwd");
 
-        assertThat(plan.ingestArgs()).containsExactly("ingest", "a", "https://example.org/r.git", "--db", "/s");
-        assertThat(plan.serveArgs()).containsExactly("serve", "--db", "/s", "--host", "0.0.0.0", "--port", "4000");
+        assertThat(plan.sources()).containsExactly("a", "https://example.org/r.git");
+        assertThat(plan.serveArgs())
+                .containsExactly(
+                        "serve",
+                        "--db",
+                        "/s",
+                        "--host",
+                        "0.0.0.0",
+                        "--port",
+                        "4000",
+                        "--ingest",
+                        "a",
+                        "--ingest",
+                        "https://example.org/r.git");
     }
 
     @Test
@@ -32,7 +44,7 @@ class UpPlanTest {
                 },
                 "/cwd");
 
-        assertThat(plan.ingestArgs()).containsExactly("ingest", "a");
+        assertThat(plan.sources()).containsExactly("a");
         assertThat(plan.serveArgs())
                 .containsExactly(
                         "serve",
@@ -41,7 +53,9 @@ class UpPlanTest {
                         "--allow-path",
                         "/opt/x",
                         "--allow-git-host",
-                        "github.com");
+                        "github.com",
+                        "--ingest",
+                        "a");
     }
 
     @Test

@@ -77,6 +77,6 @@ final class Request {
                 route,
                 Fusion.quotas(route, limit),
                 limit > 0 ? limit : route.total(),
-                new Relevance(source, vector));
+                new Relevance(source, vector, embedder));
     }
 }

@@ -72,16 +72,19 @@ final class SqliteWriteTransaction implements WriteTransaction {
         run("insert a chunk", () -> {
             deleteChunksWhere("id = ?", id);
             long rid = insertRow(chunk, id);
-            PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind, vector)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?)");
-            v.setLong(1, rid);
-            v.setString(2, chunk.kind().table());
-            v.setString(3, chunk.repo());
-            v.setString(4, chunk.path());
-            v.setString(5, chunk.language().id());
-            v.setString(6, chunk instanceof CodeChunk code ? code.symbolKind().id() : null);
-            v.setBytes(7, ChunkCodec.toBlob(vector));
-            v.executeUpdate();
+            if (vector != null) { // without a vector: no vectors row, so vector search never finds it
+                PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind,"
+                        + " vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                v.setLong(1, rid);
+                v.setString(2, chunk.kind().table());
+                v.setString(3, chunk.repo());
+                v.setString(4, chunk.path());
+                v.setString(5, chunk.language().id());
+                v.setString(
+                        6, chunk instanceof CodeChunk code ? code.symbolKind().id() : null);
+                v.setBytes(7, ChunkCodec.toBlob(vector));
+                v.executeUpdate();
+            }
             String[] text = LexicalText.columns(chunk);
             PreparedStatement f =
                     statement("INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");

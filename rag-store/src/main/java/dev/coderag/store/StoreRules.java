@@ -26,9 +26,16 @@ public final class StoreRules {
      */
     public static void checkInsert(Chunk chunk, float[] vector, int dimension, String modelId) {
         Objects.requireNonNull(chunk, "chunk");
-        if (vector == null || vector.length != dimension) {
-            throw new IllegalArgumentException("vector of " + chunk.location() + " must have " + dimension
-                    + " dimensions, got " + (vector == null ? "null" : vector.length));
+        if (!chunk.modelId().equals(modelId)) {
+            throw new IllegalArgumentException("chunk " + chunk.location() + " was embedded with " + chunk.modelId()
+                    + " but the store holds " + modelId + " vectors");
+        }
+        if (vector == null) {
+            return; // stored without a vector: lexical, symbol and graph evidence only, until re-inserted with one
+        }
+        if (vector.length != dimension) {
+            throw new IllegalArgumentException(
+                    "vector of " + chunk.location() + " must have " + dimension + " dimensions, got " + vector.length);
         }
         double norm = 0;
         for (float x : vector) {

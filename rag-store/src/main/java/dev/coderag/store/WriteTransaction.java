@@ -20,6 +20,11 @@ public interface WriteTransaction extends AutoCloseable {
      * Inserts a chunk with its vector (unit length, the store's dimension). Its call edges are derived from
      * {@code CodeChunk.calls()}. Inserting an id that exists replaces it. IllegalArgumentException when the
      * vector has another dimension, is not unit length (±1%) or the chunk names another embedding model.
+     *
+     * <p>{@code vector} may be null: the chunk is stored without one — found by lexical search, by id, symbol and
+     * path, and in the call graph, but never by vector search, and {@link VectorSearch#byContentHash} does not
+     * return it — until it is inserted again with its vector (an ingest writes its chunks first and embeds them
+     * after: docs/STORE.md, "Batch commits").
      */
     void insert(Chunk chunk, float[] vector);
 

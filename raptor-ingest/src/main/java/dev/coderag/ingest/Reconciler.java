@@ -126,9 +126,12 @@ final class Reconciler {
             putFiles.put(path, current.get(path));
             FileEntry entry = stored.get(path);
             Set<String> storedIds = entry == null ? Set.of() : new HashSet<>(entry.chunkIds());
+            // a file whose chunks were committed before their vectors: every chunk is written again, with its
+            // vector (stored by content hash when one was embedded since, else embedded now)
+            boolean again = full || (entry != null && RepoWriter.isPending(entry.fileHash()));
             for (Chunk chunk : chunks) {
                 String id = chunk.id();
-                if (full || !storedIds.contains(id)) {
+                if (again || !storedIds.contains(id)) {
                     inserts.putIfAbsent(id, chunk);
                 } else {
                     keptIds.add(id);

@@ -146,6 +146,7 @@ final class RepoScanner {
             String repo, RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
         if (!full
                 && previousHash != null
+                && !RepoWriter.isPending(previousHash) // its chunks wait for vectors: parse and embed it again
                 && changedByGit.isPresent()
                 && !changedByGit.get().contains(c.path())) {
             return new Outcome(c.path(), previousHash, null, null);

@@ -6,6 +6,8 @@ import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,25 +18,49 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The writing half of one repository's run. Files are written in {@link CommitBatches batches}: a batch takes
- * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then
- * replaces each file's old chunks with its new ones, records its hash and commits ({@link
- * WriteTransaction#checkpoint()}), marking the repository {@link IndexState#PARTIAL} with the files still to do.
- * After the last batch the deleted files go, the repository is recorded {@link IndexState#COMPLETE} with its
- * commit, and the transaction commits. A run killed between two commits keeps every committed file — whose hash
- * in the file index then matches the disk, so the next run neither re-parses nor re-embeds it — and loses at most
- * the batch in flight. A repository whose plan fits in one batch is written in one commit, as before batching.
+ * The writing half of one repository's run. Lexical first: when the texts to embed need more than one batch,
+ * every file's new chunks are written and committed at once without the vectors still to compute ({@link
+ * WriteTransaction#insert} with a null vector; chunk rows, BM25 rows and call edges, so lexical, symbol and graph
+ * evidence answer within seconds), each such file recorded in the file index under a {@link #isPending pending}
+ * hash that never matches the disk. Then the files are embedded in {@link CommitBatches batches}: a batch takes
+ * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then writes
+ * their chunks again with their vectors (a chunk inserted again is replaced under a new row id, which readers
+ * catch up with), records each file's real hash and commits ({@link WriteTransaction#checkpoint()}), marking the
+ * repository {@link IndexState#PARTIAL} with the files still to do. After the last batch the deleted files go,
+ * the repository is recorded {@link IndexState#COMPLETE} with its commit, and the transaction commits.
+ *
+ * <p>A run killed between two commits keeps every committed file. A file whose vectors are committed has its
+ * real hash in the file index, so the next run neither re-parses nor re-embeds it; a file still pending differs
+ * from the disk, so the next run parses it again and embeds what has no stored vector. Either way it converges
+ * on the store a clean run writes, and loses at most the batch in flight. A repository whose texts fit in one
+ * batch is written in one commit, as before batching.
  *
  * <p>A stop request ({@code stop}) is honoured between batches: the batches written so far are committed and
  * {@link Outcome#stopped()} is set. Adds its times to the totals. Not thread-safe.
  */
 final class RepoWriter {
     private static final Logger LOG = LoggerFactory.getLogger(RepoWriter.class);
+
+    /**
+     * For tests: while the file this system property names exists, the embedding batches wait (the chunks are
+     * committed without vectors, and a stop request still ends the wait): the window in which a store answers
+     * with lexical evidence only is then as long as a test needs. Unset in the product.
+     */
+    static final String HOLD_PROPERTY = "coderag.ingest.holdEmbeddingWhile";
+
+    /** The prefix of a file index hash whose chunks are stored, but not yet all with their vectors. */
+    private static final String PENDING = "pending:";
+
+    /** Whether a file index hash says the file's chunks still wait for their vectors (never a real hash). */
+    static boolean isPending(String fileHash) {
+        return fileHash.startsWith(PENDING);
+    }
     /**
      * @param stopped true when a stop request ended the run before its last batch
      * @param committedFiles files whose new version is committed
@@ -80,6 +106,20 @@ final class RepoWriter {
         if (planned.skippedChanged()) {
             tx.putSkipped(name, planned.skippedFiles()); // committed with the first batch
         }
+        // Lexical first when embedding takes more than the first batch: every file's chunks, committed now.
+        Set<String> lexical = new HashSet<>();
+        int done = 0;
+        if (toEmbed > batches.next(0, 0)) {
+            Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx);
+            lexical = pass.pending();
+            done = pass.done().size();
+            if (pass.stopped()) {
+                tx.commit();
+                return new Outcome(
+                        true, done, paths.size() - done + plan.deleteFiles().size(), 0);
+            }
+            paths.removeAll(pass.done());
+        }
         int next = 0;
         int embedded = 0;
         double embedSeconds = 0;
@@ -109,6 +149,11 @@ final class RepoWriter {
                     .thenComparing(Comparator.naturalOrder()));
             // One line per batch (debug level): what a killed run had computed can be read from its log.
             LOG.debug("{}: batch of {} files, embedding {} texts", name, next - from, keys.size());
+            if (!holdWhileAsked()) {
+                stopped = true;
+                next = from;
+                break;
+            }
             long e0 = System.nanoTime();
             embedPhase.run(name, keys, embed.texts(), embedded, toEmbed, (hashes, vs) -> {
                 for (int i = 0; i < hashes.size(); i++) {
@@ -122,11 +167,17 @@ final class RepoWriter {
 
             long w0 = System.nanoTime();
             for (String path : paths.subList(from, next)) {
-                for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
-                    tx.delete(id);
+                boolean written = lexical.contains(path);
+                if (!written) {
+                    for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
+                        tx.delete(id);
+                    }
                 }
                 for (Chunk c : insertsByPath.getOrDefault(path, List.of())) {
-                    tx.insert(c, vectors.get(c.contentHash()));
+                    // a chunk written by the lexical pass with a reused vector is complete already
+                    if (!written || !embed.reused().containsKey(c.contentHash())) {
+                        tx.insert(c, vectors.get(c.contentHash()));
+                    }
                 }
                 tx.putFile(name, path, plan.putFiles().get(path));
             }
@@ -149,7 +200,7 @@ final class RepoWriter {
         if (stopped) {
             tx.commit();
             return new Outcome(
-                    true, next, paths.size() - next + plan.deleteFiles().size(), embedded);
+                    true, done + next, paths.size() - next + plan.deleteFiles().size(), embedded);
         }
 
         progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
@@ -163,7 +214,7 @@ final class RepoWriter {
                                 && r.state() == IndexState.COMPLETE)
                         .isPresent()) {
             // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
-            return new Outcome(false, paths.size(), 0, embedded);
+            return new Outcome(false, done + paths.size(), 0, embedded);
         }
         long w1 = System.nanoTime();
         for (String path : plan.deleteFiles()) {
@@ -172,6 +223,87 @@ final class RepoWriter {
         tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now(), IndexState.COMPLETE, 0, repo.branch()));
         tx.commit();
         totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
-        return new Outcome(false, paths.size(), 0, embedded);
+        return new Outcome(false, done + paths.size(), 0, embedded);
     }
+
+    /**
+     * What the lexical pass wrote.
+     *
+     * @param done files whose chunks all had stored vectors: complete, real hash recorded
+     * @param pending files written without some vectors, under a pending hash
+     * @param stopped a stop request ended the pass (what it committed stays)
+     */
+    private record Lexical(Set<String> done, Set<String> pending, boolean stopped) {}
+
+    /**
+     * Writes every file's new chunks, with the vectors already stored for their texts and without the others,
+     * committing every {@link CommitBatches#MAX_CHUNKS} chunks and at the end, the repository {@link
+     * IndexState#PARTIAL} with every file still waiting for vectors.
+     */
+    private Lexical writeLexical(
+            RepoTarget repo,
+            RepoPlanner.Planned planned,
+            Map<String, List<Chunk>> insertsByPath,
+            EmbedWork embed,
+            WriteTransaction tx) {
+        String name = repo.name();
+        Reconciler.Plan plan = planned.plan();
+        String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
+        Set<String> done = new LinkedHashSet<>();
+        Set<String> pending = new HashSet<>();
+        List<String> paths = new ArrayList<>(plan.putFiles().keySet());
+        long w0 = System.nanoTime();
+        int chunks = 0;
+        for (int i = 0; i < paths.size(); i++) {
+            String path = paths.get(i);
+            for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
+                tx.delete(id);
+            }
+            boolean complete = true;
+            for (Chunk c : insertsByPath.getOrDefault(path, List.of())) {
+                float[] vector = embed.reused().get(c.contentHash());
+                complete &= vector != null;
+                tx.insert(c, vector);
+                chunks++;
+            }
+            String hash = plan.putFiles().get(path);
+            tx.putFile(name, path, complete ? hash : PENDING + hash);
+            (complete ? done : pending).add(path);
+            if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
+                int waiting = paths.size() - done.size() + plan.deleteFiles().size();
+                tx.putRepo(new RepoRecord(
+                        name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, waiting, repo.branch()));
+                tx.checkpoint();
+                chunks = 0;
+                if (i < paths.size() - 1 && stop.getAsBoolean()) {
+                    return new Lexical(done, pending, true);
+                }
+            }
+        }
+        LOG.debug("{}: committed the chunks of {} files before their vectors", name, paths.size());
+        totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
+        return new Lexical(done, pending, false);
+    }
+
+    /**
+     * Waits while the {@link #HOLD_PROPERTY} file exists (tests only).
+     *
+     * @return false when a stop request or an interrupt ended the wait
+     */
+    private boolean holdWhileAsked() {
+        String file = System.getProperty(HOLD_PROPERTY, "");
+        if (file.isEmpty()) {
+            return true;
+        }
+        Path hold = Path.of(file);
+        while (Files.exists(hold)) {
+            if (stop.getAsBoolean() || Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+            LockSupport.parkNanos(HOLD_POLL_NANOS);
+        }
+        return true;
+    }
+
+    private static final long HOLD_POLL_NANOS = 20_000_000;
 }

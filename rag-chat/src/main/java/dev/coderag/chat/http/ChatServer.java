@@ -56,8 +56,8 @@ public final class ChatServer implements AutoCloseable {
         Requests requests = new Requests(json);
         AnswerSlots slots = new AnswerSlots(options.maxConcurrentAnswers());
         this.boundary = new Boundary(options, new SecureRandom());
-        this.service = ChatService.create(store, embedder, options.chat());
         this.repos = new RepoManager(store, indexer);
+        this.service = ChatService.create(store, embedder, options.chat(), repos::notices);
         SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);
         this.repoHandlers = new RepoHandlers(repos, requests);
@@ -138,6 +138,11 @@ public final class ChatServer implements AutoCloseable {
 
     public ChatService service() {
         return service;
+    }
+
+    /** The repositories it serves and the ingests it runs (e.g. to queue the operator's own sources). */
+    public RepoManager repos() {
+        return repos;
     }
 
     /** Stops accepting requests, lets running ones finish briefly, and stops background ingests. */

@@ -119,7 +119,18 @@ public final class RepoManager implements AutoCloseable {
         if (path.isPresent() == url.isPresent()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "give exactly one of \"path\" or \"url\"");
         }
-        Indexer.Target target = indexer.resolve(path, url, name, branch, replace);
+        return enqueue(indexer.resolve(path, url, name, branch, replace));
+    }
+
+    /**
+     * Queues an ingest of a target the caller has already checked — the operator's own sources ({@code ./rag
+     * up PATH}), which the network's rules ({@link Indexer#resolve}) do not apply to; the indexer's
+     * {@link Indexer#index} decides how it is ingested.
+     *
+     * @throws ChatException CONFLICT when that repository is already queued or indexing, BUSY when {@link
+     *     #MAX_PENDING} ingests are queued or running
+     */
+    public RepoStatus enqueue(Indexer.Target target) {
         Job job = new Job(target.name(), target.shownSource(), target.branch().orElse(""));
         synchronized (admission) {
             Job old = jobs.get(target.name());
@@ -296,6 +307,20 @@ public final class RepoManager implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(info.map(i -> merge(i, job)).orElseGet(() -> status(job)));
+    }
+
+    /**
+     * One sentence per repository queued or being indexed (of {@code repo}, or of all when empty), with how far
+     * it is: what an answer given meanwhile says ({@link dev.coderag.chat.IndexNotices}). Reads no store.
+     */
+    public List<String> notices(Optional<String> repo) {
+        List<String> out = new ArrayList<>();
+        for (Job job : new TreeMap<>(jobs).values()) {
+            if (job.state.active() && repo.map(job.name::equals).orElse(true)) {
+                out.add(IndexNotice.of(job.name, job.progress));
+            }
+        }
+        return out;
     }
 
     /** Number of repositories queued or indexing. */

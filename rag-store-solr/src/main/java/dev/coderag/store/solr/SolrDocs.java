@@ -66,7 +66,7 @@ final class SolrDocs {
         return TURN + "-" + sha256(chat) + "-" + seq;
     }
 
-    /** A chunk with its vector: filter fields, the JSON payload, the BM25 text and the call edges. */
+    /** A chunk with its vector (or none): filter fields, the JSON payload, the BM25 text and the call edges. */
     static SolrInputDocument chunk(String id, Chunk chunk, float[] vector) {
         SolrInputDocument d = new SolrInputDocument();
         d.setField("id", id);
@@ -79,11 +79,13 @@ final class SolrDocs {
         d.setField("start_line", chunk.startLine());
         d.setField("content_hash", chunk.contentHash());
         d.setField("body", StoreRules.chunkJson(chunk));
-        List<Float> v = new ArrayList<>(vector.length);
-        for (float x : vector) {
-            v.add(x);
+        if (vector != null) { // without a vector (WriteTransaction#insert): no vec field, never a kNN hit
+            List<Float> v = new ArrayList<>(vector.length);
+            for (float x : vector) {
+                v.add(x);
+            }
+            d.setField("vec", v);
         }
-        d.setField("vec", v);
         String[] columns = StoreRules.lexicalColumns(chunk);
         // The names column counts three times, as the embedded store's BM25 column weights (3, 1) do.
         String lex = (columns[0] + " " + columns[0] + " " + columns[0] + " " + columns[1]).strip();

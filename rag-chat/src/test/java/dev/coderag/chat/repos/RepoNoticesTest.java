@@ -1,0 +1,24 @@
+package dev.coderag.chat.repos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The sentence an answer carries while its repository is still being indexed: how far, in plain words. */
+class RepoNoticesTest {
+    @Test
+    void each_phase_says_how_far_the_index_is() {
+        assertThat(IndexNotice.of("tinyroute", null))
+                .isEqualTo("The index of tinyroute is still being built (queued): answers may miss sources.");
+        assertThat(IndexNotice.of("tinyroute", new RepoStatus.Progress("parse", 12, 40, 0, 0, 9)))
+                .isEqualTo("The index of tinyroute is still being built (reading files: 12 of 40): answers may"
+                        + " miss sources.");
+        assertThat(IndexNotice.of("coderag", new RepoStatus.Progress("embed", 0, 0, 1234, 2670, 62)))
+                .isEqualTo("The index of coderag is still being built (1,234 of 2,670 chunks embedded): answers may"
+                        + " miss sources.");
+        assertThat(IndexNotice.of("x", new RepoStatus.Progress("write", 0, 0, 10, 10, 96)))
+                .contains("(finishing)");
+        assertThat(IndexNotice.of("x", new RepoStatus.Progress("scan", 0, 0, 0, 0, 2)))
+                .contains("(starting)");
+    }
+}

@@ -1,0 +1,176 @@
+package dev.coderag.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.coderag.store.Embedder;
+import dev.coderag.store.EmbeddingModel;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.IndexState;
+import dev.coderag.store.RepoInfo;
+import dev.coderag.store.SearchFilter;
+import dev.coderag.store.Store;
+import dev.coderag.store.StoredChunk;
+import dev.coderag.types.ChunkKind;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Lexical first: an ingest commits every file's chunks before it embeds them, so keyword, symbol and call-graph
+ * evidence is there while the vectors are still being computed; a run stopped in that window leaves its files
+ * pending, and the next run converges on the store a clean run writes. Real model, real tree-sitter, real store;
+ * the embedding phase is held by {@link RepoWriter#HOLD_PROPERTY} (no sleeps).
+ */
+class LexicalFirstTest {
+    private static final String REPO = "tinyroute";
+    private static Embedder embedder;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void openModel() {
+        embedder = Embedder.open(EmbeddingModel.BGE_SMALL_FP32);
+    }
+
+    @AfterAll
+    static void closeModel() {
+        embedder.close();
+    }
+
+    @Test
+    void chunks_are_searchable_before_their_vectors_and_a_run_stopped_then_converges_with_a_clean_one()
+            throws Exception {
+        Path repo = copyFixture(tmp.resolve(REPO));
+        Path dir = tmp.resolve("store");
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        System.setProperty("coderag.ingest.firstBatch", "8");
+        System.setProperty(RepoWriter.HOLD_PROPERTY, hold.toString());
+        try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(dir));
+            CompletableFuture<IngestSummary> run = CompletableFuture.supplyAsync(
+                    () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE));
+            await(
+                    () -> store.repos()
+                            .get(REPO)
+                            .filter(r -> r.state() == IndexState.PARTIAL && r.files() > 0)
+                            .isPresent(),
+                    run);
+
+            // every file's chunks are committed: by keyword, by symbol, in the call graph — without vectors
+            RepoInfo info = store.repos().get(REPO).orElseThrow();
+            assertThat(info.pendingFiles()).isPositive();
+            assertThat(store.lexical().search(ChunkKind.CODE, "parse headers", 5, SearchFilter.NONE))
+                    .anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
+            List<StoredChunk> parse = store.chunks().bySymbol("parseHeaders", Optional.of(REPO));
+            assertThat(parse).isNotEmpty();
+            assertThat(store.calls().callees(parse.getFirst().id())).isNotEmpty();
+            assertThat(store.vectors()
+                            .byContentHash(List.of(parse.getFirst().chunk().contentHash())))
+                    .isEmpty();
+            assertThat(store.vectors()
+                            .search(ChunkKind.CODE, embedder.embedQuery("parse headers"), 5, SearchFilter.NONE))
+                    .isEmpty();
+            assertThat(store.files().hashes(REPO).values()).anyMatch(RepoWriter::isPending);
+
+            ingester.requestStop(); // ends the hold: the run stops at the batch boundary, committed
+            assertThatThrownBy(run::join)
+                    .isInstanceOf(CompletionException.class)
+                    .cause()
+                    .isInstanceOf(IngestException.class)
+                    .extracting(e -> ((IngestException) e).reason())
+                    .isEqualTo(IngestException.Reason.STOPPED);
+        } finally {
+            System.clearProperty(RepoWriter.HOLD_PROPERTY);
+            System.clearProperty("coderag.ingest.firstBatch");
+        }
+
+        Map<String, Object> resumed;
+        try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
+            IngestSummary summary = Ingester.create(store, embedder, IngestOptions.defaults(dir))
+                    .ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE);
+            assertThat(summary.repos().getFirst().chunks().embedded())
+                    .as(summary.toString())
+                    .isPositive();
+            resumed = snapshot(store);
+            assertThat(store.vectors()
+                            .search(ChunkKind.CODE, embedder.embedQuery("parse headers"), 5, SearchFilter.NONE))
+                    .isNotEmpty();
+        }
+        Path cleanDir = tmp.resolve("clean");
+        try (Store store = Store.open(cleanDir, embedder.modelId(), embedder.dimension())) {
+            Ingester.create(store, embedder, IngestOptions.defaults(cleanDir))
+                    .ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE);
+            assertThat(resumed).isEqualTo(snapshot(store));
+        }
+    }
+
+    /** Per file: its hash and chunk ids; whether every chunk has its vector; the repository's state. */
+    private static Map<String, Object> snapshot(Store store) {
+        Map<String, Object> out = new TreeMap<>();
+        List<String> ids = new ArrayList<>();
+        for (FileEntry e : store.files().entries(REPO).values()) {
+            out.put(
+                    e.path(),
+                    e.fileHash() + " " + e.chunkIds().stream().sorted().toList());
+            ids.addAll(e.chunkIds());
+        }
+        List<String> hashes = store.chunks().getAll(ids).stream()
+                .map(c -> c.chunk().contentHash())
+                .distinct()
+                .toList();
+        out.put(
+                "~ every chunk has its vector",
+                store.vectors().byContentHash(hashes).size() == hashes.size());
+        RepoInfo info = store.repos().get(REPO).orElseThrow();
+        out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks());
+        return out;
+    }
+
+    /** Polls {@code condition} until it holds (60 s at most), failing at once when the ingest ended first. */
+    private static void await(BooleanSupplier condition, CompletableFuture<?> run) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (run.isDone()) {
+                run.join();
+                throw new AssertionError("the ingest finished before the condition held");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for the ingest");
+            }
+            LockSupport.parkNanos(10_000_000);
+        }
+    }
+
+    private static Path copyFixture(Path to) throws IOException, URISyntaxException {
+        Path from = Path.of(LexicalFirstTest.class.getResource("/fixture-repo").toURI());
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
+    }
+}
