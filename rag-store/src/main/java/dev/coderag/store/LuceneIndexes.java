@@ -110,7 +110,12 @@ final class LuceneIndexes implements AutoCloseable {
                 .setOpenMode(mode)
                 .setSimilarity(Fts5Similarity.forIndexing())
                 .setMergePolicy(merges)
-                .setCommitOnClose(false)
+                // No merging inside a commit: Lucene's default waits up to 500 ms for it, which made re-committing
+                // one file in a 1M-chunk store cost ~520 ms instead of a few. Merges run in the background and
+                // close() waits for them and commits them (only merges can be pending then: a writer that may
+                // hold uncommitted documents is rolled back, never closed).
+                .setMaxFullFlushMergeWaitMillis(0)
+                .setCommitOnClose(true)
                 .setRAMBufferSizeMB(64);
         return new IndexWriter(directory(table), config);
     }
@@ -209,19 +214,37 @@ final class LuceneIndexes implements AutoCloseable {
                 return;
             }
             Map<ChunkKind, IndexWriter> writers = new EnumMap<>(ChunkKind.class);
+            boolean synced = false;
             try (Connection c = Sql.open(dir.resolve(SqliteStore.DB_FILE), false, 10_000)) {
                 c.setAutoCommit(false); // one read transaction: the rows and seq agree
                 sync(c, Schema.metaLong(c, "seq"), writers);
                 c.rollback();
+                synced = true;
             } catch (IOException | SQLException | RuntimeException e) {
                 LOG.warn("could not bring the lexical indexes up to date: {}", e.toString());
             } finally {
-                closeAll(writers.values());
+                if (synced) {
+                    closeAll(writers.values());
+                } else {
+                    rollbackAll(writers.values());
+                }
                 lock.close();
             }
         }
     }
 
+    /** Drops whatever the writers hold since their last commit, and closes them. */
+    static void rollbackAll(Iterable<IndexWriter> writers) {
+        for (IndexWriter w : writers) {
+            try {
+                w.rollback();
+            } catch (IOException | RuntimeException ignored) {
+                // Its files stay at the last commit either way.
+            }
+        }
+    }
+
+    /** Closes writers that hold nothing uncommitted but merges (which are committed on close). */
     static void closeAll(Iterable<IndexWriter> writers) {
         for (IndexWriter w : writers) {
             try {

@@ -29,6 +29,10 @@ final class LuceneWriter {
     private final Map<ChunkKind, IndexWriter> writers = new EnumMap<>(ChunkKind.class);
     private boolean failed;
     private boolean prepared;
+    /** True while documents were added or deleted since the last commit. */
+    private boolean dirty;
+    /** Time spent adding and deleting documents since the last commit, for the debug log. */
+    private long updateNanos;
 
     private LuceneWriter(LuceneIndexes indexes) {
         this.indexes = indexes;
@@ -40,6 +44,7 @@ final class LuceneWriter {
      */
     static LuceneWriter open(LuceneIndexes indexes, Connection c, long seq) {
         LuceneWriter w = new LuceneWriter(indexes);
+        long t0 = System.nanoTime();
         synchronized (indexes.maintenance) {
             try {
                 indexes.sync(c, seq, w.writers);
@@ -47,6 +52,7 @@ final class LuceneWriter {
                 w.fail("bring the lexical indexes up to date", e);
             }
         }
+        debug("open", t0);
         return w;
     }
 
@@ -54,22 +60,28 @@ final class LuceneWriter {
         if (failed) {
             return;
         }
+        long t0 = System.nanoTime();
         try {
+            dirty = true;
             writers.get(table).addDocument(LuceneDocs.document(rid, chunk));
         } catch (IOException | RuntimeException e) {
             fail("index a chunk", e);
         }
+        updateNanos += System.nanoTime() - t0;
     }
 
     void delete(ChunkKind table, long rid) {
         if (failed) {
             return;
         }
+        long t0 = System.nanoTime();
         try {
+            dirty = true;
             writers.get(table).deleteDocuments(LuceneDocs.ridTerm(rid));
         } catch (IOException | RuntimeException e) {
             fail("delete a chunk", e);
         }
+        updateNanos += System.nanoTime() - t0;
     }
 
     /** First phase, before the SQLite commit of store commit {@code seq}; {@code c} sees the transaction's rows. */
@@ -77,6 +89,11 @@ final class LuceneWriter {
         if (failed) {
             return;
         }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("lexical index updates: {} µs", updateNanos / 1_000);
+        }
+        updateNanos = 0;
+        long t0 = System.nanoTime();
         try {
             Map<String, String> data = LuceneDocs.commitData(seq, LuceneDocs.maxRid(c), indexes.storeId());
             for (IndexWriter w : writers.values()) {
@@ -87,6 +104,7 @@ final class LuceneWriter {
         } catch (IOException | SQLException | RuntimeException e) {
             fail("prepare the lexical commit", e);
         }
+        debug("prepare", t0);
     }
 
     /** Second phase, once the SQLite commit succeeded. */
@@ -94,14 +112,17 @@ final class LuceneWriter {
         if (failed || !prepared) {
             return;
         }
+        long t0 = System.nanoTime();
         try {
             for (IndexWriter w : writers.values()) {
                 w.commit();
             }
             prepared = false;
+            dirty = false;
         } catch (IOException | RuntimeException e) {
             fail("commit the lexical indexes", e);
         }
+        debug("commit", t0);
     }
 
     /** The SQLite transaction was rolled back (or its commit failed): drop everything since the last commit. */
@@ -111,10 +132,25 @@ final class LuceneWriter {
         }
     }
 
-    /** Releases the writers; uncommitted changes are dropped. */
+    /**
+     * Releases the writers after the last commit (or {@link #abort}), letting running merges finish and committing
+     * them.
+     */
     void close() {
-        LuceneIndexes.closeAll(writers.values());
+        long t0 = System.nanoTime();
+        if (dirty || prepared) { // not reached through SqliteWriteTransaction; never commit what SQLite did not
+            LuceneIndexes.rollbackAll(writers.values());
+        } else {
+            LuceneIndexes.closeAll(writers.values());
+        }
         writers.clear();
+        debug("close", t0);
+    }
+
+    private static void debug(String step, long t0) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("lexical index {}: {} µs", step, (System.nanoTime() - t0) / 1_000);
+        }
     }
 
     private void fail(String action, Exception e) {
@@ -122,13 +158,7 @@ final class LuceneWriter {
         if (e != null) {
             LOG.warn("could not {} (searches use FTS5 until the next sync): {}", action, e.toString());
         }
-        for (IndexWriter w : writers.values()) {
-            try {
-                w.rollback();
-            } catch (IOException | RuntimeException ignored) {
-                // Rolling back closes the writer; its files stay at the last commit either way.
-            }
-        }
+        LuceneIndexes.rollbackAll(writers.values());
         writers.clear();
     }
 }
