@@ -191,6 +191,7 @@ final class Generations {
                     Files.deleteIfExists(gen.resolve(name));
                 }
                 GraphFiles.deleteAll(gen);
+                LuceneIndexes.deleteAll(gen);
             } finally {
                 lock.release();
             }

@@ -71,11 +71,6 @@ final class LexicalQuery {
         return choose(ordered, found.docs()::get, found.totalDocs());
     }
 
-    /** As {@link #select(Connection, ChunkKind, List, long)}, with document frequencies from an in-memory index. */
-    static List<String> select(LexicalIndex index, List<LexicalText.QueryTerm> terms) {
-        return choose(lookups(terms), index::docFrequency, index.size());
-    }
-
     /** The terms worth a vocabulary lookup: the most specific first, at most {@link #MAX_LOOKUPS}. */
     private static List<LexicalText.QueryTerm> lookups(List<LexicalText.QueryTerm> terms) {
         List<LexicalText.QueryTerm> ordered = new ArrayList<>(terms);

@@ -215,7 +215,10 @@ final class LexicalText {
         return out;
     }
 
-    /** Tokens joined by spaces: the text handed to FTS5, whose unicode61 tokenizer then only splits on spaces. */
+    /**
+     * Tokens joined by spaces: the text handed to FTS5, whose unicode61 tokenizer then only splits on spaces, and to
+     * Lucene, which splits on the spaces itself.
+     */
     static String indexText(String... parts) {
         StringBuilder sb = new StringBuilder();
         for (String part : parts) {
@@ -231,7 +234,7 @@ final class LexicalText {
 
     /**
      * The text lexical search indexes for a chunk, as two columns of {@link #indexText} tokens: names (symbol,
-     * enclosing names, headings, package name, path) and body text. FTS5 and the in-memory copy index the same.
+     * enclosing names, headings, package name, path) and body text. FTS5 and Lucene ({@link LuceneDocs}) index the same.
      */
     static String[] columns(Chunk chunk) {
         return switch (chunk) {

@@ -1,6 +1,8 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,23 +12,28 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * {@link LexicalSearch}: BM25 over the FTS5 tables, or over a table's in-memory copy ({@link LexicalIndexes})
- * when one is current and can apply the filter — both rank alike. Thread-safe.
+ * {@link LexicalSearch}: BM25 over a table's Lucene index ({@link LuceneIndexes}) when it holds the commit the
+ * search sees, else over the FTS5 tables — both rank alike. Thread-safe.
  */
 final class SqliteLexicalSearch implements LexicalSearch {
     /** Weights of the FTS columns (names, body): a hit in a symbol, path or heading counts more. */
     static final String BM25_WEIGHTS = "3.0, 1.0";
 
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteLexicalSearch.class);
+
     private final StoreReads reads;
-    private final LexicalIndexes memory;
+    /** Null when Lucene is off ({@link StoreOptions#lucene()}): FTS5 only. */
+    private final LuceneIndexes lucene;
     /** Per table, {seq, chunk count} of the last count: counting is a table scan, commits are rare. */
     private final Map<ChunkKind, long[]> docCounts = new EnumMap<>(ChunkKind.class);
 
-    SqliteLexicalSearch(StoreReads reads, LexicalIndexes memory) {
+    SqliteLexicalSearch(StoreReads reads, LuceneIndexes lucene) {
         this.reads = reads;
-        this.memory = memory;
+        this.lucene = lucene;
     }
 
     @Override
@@ -43,11 +50,17 @@ final class SqliteLexicalSearch implements LexicalSearch {
         }
         return reads.snapshot("run a lexical search", c -> {
             long seq = Schema.metaLong(c, "seq");
-            long rows = docCount(c, table, seq);
-            LexicalIndex index = LexicalIndex.supports(filter) ? memory.at(table, seq, rows, c) : null;
-            if (index != null) {
-                return hits(c, index.search(LexicalQuery.select(index, terms), k, filter));
+            LuceneIndexes.View view = lucene == null ? null : lucene.acquire(table, seq);
+            if (view != null) {
+                try {
+                    return hits(c, LuceneSearch.search(view, terms, k, filter));
+                } catch (IOException | UncheckedIOException e) { // derived data: FTS5 answers
+                    LOG.warn("could not search the lexical index of {}: {}", table.table(), e.toString());
+                } finally {
+                    lucene.release(view);
+                }
             }
+            long rows = docCount(c, table, seq);
             List<String> selected = LexicalQuery.select(c, table, terms, rows);
             if (selected.isEmpty()) {
                 return List.of();
@@ -85,18 +98,18 @@ final class SqliteLexicalSearch implements LexicalSearch {
         }
     }
 
-    /** The chunks of in-memory BM25 hits, in hit order. */
-    private List<ScoredChunk> hits(Connection c, List<LexicalIndex.Hit> hits) throws SQLException {
+    /** The chunks of Lucene's hits, in hit order. */
+    private List<ScoredChunk> hits(Connection c, List<LuceneSearch.Hit> hits) throws SQLException {
         if (hits.isEmpty()) {
             return List.of();
         }
         Map<Long, StoredChunk> byRid =
-                reads.byRid(c, hits.stream().map(LexicalIndex.Hit::rid).toList());
+                reads.byRid(c, hits.stream().map(LuceneSearch.Hit::rid).toList());
         List<ScoredChunk> out = new ArrayList<>(hits.size());
-        for (LexicalIndex.Hit hit : hits) {
+        for (LuceneSearch.Hit hit : hits) {
             StoredChunk stored = byRid.get(hit.rid());
             if (stored != null) {
-                out.add(new ScoredChunk(stored.id(), stored.chunk(), score(hit.bm25())));
+                out.add(new ScoredChunk(stored.id(), stored.chunk(), score(-hit.bm25())));
             }
         }
         return out;
@@ -108,7 +121,10 @@ final class SqliteLexicalSearch implements LexicalSearch {
         return s / (s + 1.0);
     }
 
-    /** Number of chunks in a table, cached per commit. */
+    /**
+     * Number of chunks in a table, cached per commit: from the chunk rows, not the vectors, since an ingest
+     * commits chunks before their vectors (and Lucene counts every chunk too).
+     */
     private long docCount(Connection c, ChunkKind table, long seq) throws SQLException {
         synchronized (docCounts) {
             long[] cached = docCounts.get(table);
@@ -117,7 +133,7 @@ final class SqliteLexicalSearch implements LexicalSearch {
             }
         }
         long count;
-        try (PreparedStatement st = c.prepareStatement("SELECT count(*) FROM vectors WHERE kind = ?")) {
+        try (PreparedStatement st = c.prepareStatement("SELECT count(*) FROM chunks WHERE kind = ?")) {
             st.setString(1, table.table());
             try (ResultSet rs = st.executeQuery()) {
                 count = rs.next() ? rs.getLong(1) : 0;

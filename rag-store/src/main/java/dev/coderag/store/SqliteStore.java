@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The store: SQLite ({@code store.db}, WAL) holds chunks, vectors, the BM25 index (FTS5), the file index, call
  * edges and repo metadata, and is the only source of truth; {@link VectorTables} derives in-memory vector indexes
- * (exact below a size, JVector graphs above) from it. See {@link Store} for the contract.
+ * (exact below a size, JVector graphs above) from it, and {@link LuceneIndexes} the Lucene BM25 indexes. See {@link Store} for the contract.
  *
  * <p>This class opens, checks and creates the database, holds the cross-process write lock for a transaction,
  * and owns what the read views share ({@link StoreReads}: reader connections, closed state); each view —
@@ -45,7 +45,9 @@ final class SqliteStore implements Store {
     private final int dimension;
     private final StoreReads reads;
     private final VectorTables vectors;
-    private final LexicalIndexes lexical;
+    /** Null when Lucene is off ({@link StoreOptions#lucene()}). */
+    private final LuceneIndexes lexical;
+
     private final StoredChunks chunks;
     private final VectorSearch vectorSearch;
     private final LexicalSearch lexicalSearch;
@@ -70,13 +72,9 @@ final class SqliteStore implements Store {
                 new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
         this.reads = new StoreReads(dir, readers);
         this.vectors = new VectorTables(dir, storeId, dimension, options, readers);
-        this.lexical = new LexicalIndexes(
-                options.memoryBm25Above(),
-                options.backgroundGraph(),
-                dir.getFileName() == null ? "store" : dir.getFileName().toString(),
-                readers,
-                (table, c) ->
-                        LexicalIndex.build(c, table, Schema.metaLong(c, "seq"), json -> reads.decode(table, json)));
+        this.lexical = options.lucene()
+                ? new LuceneIndexes(dir, root, storeId, options.backgroundGraph(), reads::decode)
+                : null;
         this.chunks = new SqliteChunkReads(reads);
         this.vectorSearch = new SqliteVectorSearch(reads, vectors, dimension);
         this.lexicalSearch = new SqliteLexicalSearch(reads, lexical);
@@ -186,6 +184,7 @@ final class SqliteStore implements Store {
             }
             Files.deleteIfExists(abs.resolve(Generations.CURRENT)); // the new index lives in the root again
             GraphFiles.deleteAll(abs);
+            LuceneIndexes.deleteAll(abs);
         } catch (IOException e) {
             throw new StoreException(
                     StoreException.Reason.IO,
@@ -249,8 +248,8 @@ final class SqliteStore implements Store {
         return chats;
     }
 
-    /** The in-memory BM25 copies of this store's tables. For tests. */
-    LexicalIndexes lexicalIndexes() {
+    /** The Lucene lexical indexes of this store's tables (null when off). For tests. */
+    LuceneIndexes lexicalIndexes() {
         return lexical;
     }
 
@@ -267,14 +266,21 @@ final class SqliteStore implements Store {
         WriteLock lock = null;
         Connection c = null;
         try {
-            lock = WriteLock.acquire(root);
+            if (lexical != null) {
+                synchronized (lexical.maintenance) { // waits for a sync of the lexical indexes in this process
+                    lock = WriteLock.acquire(root);
+                }
+            } else {
+                lock = WriteLock.acquire(root);
+            }
             c = Sql.open(dbFile, true, WRITER_BUSY_MILLIS);
             if (MAX_PAGES > 0) {
                 Sql.exec(c, "PRAGMA max_page_count = " + MAX_PAGES);
             }
             Sql.exec(c, "BEGIN IMMEDIATE");
             long seq = Schema.metaLong(c, "seq");
-            SqliteWriteTransaction tx = new SqliteWriteTransaction(this, c, lock, seq + 1);
+            LuceneWriter lucene = lexical == null ? null : LuceneWriter.open(lexical, c, seq);
+            SqliteWriteTransaction tx = new SqliteWriteTransaction(this, c, lock, seq + 1, lucene);
             openTransaction = tx;
             return tx;
         } catch (SQLException e) {
@@ -343,7 +349,9 @@ final class SqliteStore implements Store {
             tx.close();
         }
         vectors.close();
-        lexical.close();
+        if (lexical != null) {
+            lexical.close();
+        }
         chats.close();
         reads.close();
         Generations.release(dir);

@@ -27,11 +27,15 @@ final class SqliteWriteTransaction implements WriteTransaction {
     /** True while a SQLite transaction is open: from begin, and again from the first write after a checkpoint. */
     private boolean active = true;
 
+    /** The Lucene side, committed in step with SQLite; null when Lucene is off. */
+    private final LuceneWriter lucene;
+
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean finished;
 
-    SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq) {
+    SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq, LuceneWriter lucene) {
         this.store = store;
+        this.lucene = lucene;
         this.connection = connection;
         this.lock = lock;
         this.seq = seq;
@@ -92,6 +96,9 @@ final class SqliteWriteTransaction implements WriteTransaction {
             f.setString(2, text[0]);
             f.setString(3, text[1]);
             f.executeUpdate();
+            if (lucene != null) {
+                lucene.add(chunk.kind(), rid, chunk);
+            }
             if (chunk instanceof CodeChunk code && !code.calls().isEmpty()) {
                 PreparedStatement e = statement("INSERT OR IGNORE INTO edges"
                         + " (caller_rid, ord, repo, callee_name, callee_key) VALUES (?, ?, ?, ?, ?)");
@@ -248,7 +255,20 @@ final class SqliteWriteTransaction implements WriteTransaction {
             Schema.putMeta(connection, "tombstone_floor", floor);
         }
         closeStatements();
-        Sql.exec(connection, "COMMIT");
+        if (lucene != null) {
+            lucene.prepare(connection, seq);
+        }
+        try {
+            Sql.exec(connection, "COMMIT");
+        } catch (SQLException e) {
+            if (lucene != null) {
+                lucene.abort();
+            }
+            throw e;
+        }
+        if (lucene != null) {
+            lucene.committed();
+        }
     }
 
     @Override
@@ -258,6 +278,9 @@ final class SqliteWriteTransaction implements WriteTransaction {
         }
         try {
             closeStatements();
+            if (lucene != null) {
+                lucene.abort();
+            }
             if (active) {
                 Sql.exec(connection, "ROLLBACK");
             }
@@ -269,6 +292,9 @@ final class SqliteWriteTransaction implements WriteTransaction {
 
     private void finish(boolean committed) {
         finished = true;
+        if (lucene != null) {
+            lucene.close();
+        }
         try {
             connection.close();
         } catch (SQLException ignored) {
@@ -301,6 +327,9 @@ final class SqliteWriteTransaction implements WriteTransaction {
             PreparedStatement fts = statement("DELETE FROM " + Schema.fts(kind) + " WHERE rowid = ?");
             fts.setLong(1, rid);
             fts.executeUpdate();
+            if (lucene != null) {
+                lucene.delete(kind, rid);
+            }
             for (String sql : List.of(
                     "DELETE FROM vectors WHERE rid = ?",
                     "DELETE FROM edges WHERE caller_rid = ?",

@@ -16,9 +16,9 @@ package dev.coderag.store;
  *     {@code coderag.store.backgroundGraph}
  * @param persistGraph keep a derived copy of each graph on disk so that a restart does not rebuild it;
  *     {@code coderag.store.persistGraph}
- * @param memoryBm25Above tables with at least this many chunks also keep their BM25 index in memory
- *     ({@link LexicalIndex}; built like graphs, in the background unless {@code backgroundGraph} is false);
- *     {@link Integer#MAX_VALUE} keeps BM25 in FTS5 only; {@code coderag.store.memoryBm25Above}
+ * @param lucene rank BM25 with the tables' Lucene indexes ({@link LuceneIndexes}; synced from {@code store.db} in the
+ *     background unless {@code backgroundGraph} is false); false keeps BM25 in FTS5 only, for comparisons;
+ *     {@code coderag.store.lucene}
  */
 record StoreOptions(
         int exactBelow,
@@ -27,12 +27,12 @@ record StoreOptions(
         int searchBeam,
         boolean backgroundGraph,
         boolean persistGraph,
-        int memoryBm25Above) {
+        boolean lucene) {
 
-    static final StoreOptions DEFAULTS = new StoreOptions(20_000, 32, 100, 64, true, true, 5_000);
+    static final StoreOptions DEFAULTS = new StoreOptions(20_000, 32, 100, 64, true, true, true);
 
     StoreOptions {
-        if (exactBelow < 0 || graphDegree < 2 || graphBeam < 1 || searchBeam < 1 || memoryBm25Above < 0) {
+        if (exactBelow < 0 || graphDegree < 2 || graphBeam < 1 || searchBeam < 1) {
             throw new IllegalArgumentException(
                     "bad store options " + exactBelow + "/" + graphDegree + "/" + graphBeam + "/" + searchBeam);
         }
@@ -48,28 +48,26 @@ record StoreOptions(
                 Boolean.parseBoolean(
                         System.getProperty("coderag.store.backgroundGraph", String.valueOf(d.backgroundGraph))),
                 Boolean.parseBoolean(System.getProperty("coderag.store.persistGraph", String.valueOf(d.persistGraph))),
-                Integer.getInteger("coderag.store.memoryBm25Above", d.memoryBm25Above));
+                Boolean.parseBoolean(System.getProperty("coderag.store.lucene", String.valueOf(d.lucene))));
     }
 
     StoreOptions withExactBelow(int n) {
-        return new StoreOptions(n, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, memoryBm25Above);
+        return new StoreOptions(n, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, lucene);
     }
 
     StoreOptions withGraph(int degree, int beam) {
-        return new StoreOptions(exactBelow, degree, beam, searchBeam, backgroundGraph, persistGraph, memoryBm25Above);
+        return new StoreOptions(exactBelow, degree, beam, searchBeam, backgroundGraph, persistGraph, lucene);
     }
 
     StoreOptions withBackgroundGraph(boolean background) {
-        return new StoreOptions(
-                exactBelow, graphDegree, graphBeam, searchBeam, background, persistGraph, memoryBm25Above);
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, background, persistGraph, lucene);
     }
 
     StoreOptions withPersistGraph(boolean persist) {
-        return new StoreOptions(
-                exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persist, memoryBm25Above);
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persist, lucene);
     }
 
-    StoreOptions withMemoryBm25Above(int rows) {
-        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, rows);
+    StoreOptions withLucene(boolean on) {
+        return new StoreOptions(exactBelow, graphDegree, graphBeam, searchBeam, backgroundGraph, persistGraph, on);
     }
 }

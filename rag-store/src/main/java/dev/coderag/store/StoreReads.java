@@ -91,7 +91,7 @@ final class StoreReads {
     }
 
     /**
-     * The chunks with these row ids, by row id; rows deleted meanwhile are absent. Vector and in-memory BM25 hits
+     * The chunks with these row ids, by row id; rows deleted meanwhile are absent. Vector and Lucene BM25 hits
      * name rows by row id, and both read their chunks here.
      */
     Map<Long, StoredChunk> byRid(Connection c, List<Long> rids) throws SQLException {
