@@ -155,9 +155,22 @@ class IngestCrashIT {
     void sigint_and_sigterm_stop_at_a_batch_boundary_keep_the_batches_and_exit_130_and_143() throws Exception {
         Path db = tmp.resolve("interrupted");
         Map<String, Integer> expected = new TreeMap<>(Map.of("INT", 130, "TERM", 143));
+        Path hold = tmp.resolve("hold-embedding");
         for (var e : expected.entrySet()) {
-            try (Proc p = Proc.rag(tmp, env(), "ingest", corpus.toString(), "--db", db.toString(), "--name", "c")) {
-                p.awaitLine(l -> l.contains("committed "), T); // at least one batch is in
+            try (Proc p = Proc.rag(
+                    tmp,
+                    env("-Dcoderag.ingest.holdEmbeddingWhile=" + hold),
+                    "ingest",
+                    corpus.toString(),
+                    "--db",
+                    db.toString(),
+                    "--name",
+                    "c")) {
+                // at least one batch of vectors is in (not only the lexical commit before the vectors)
+                p.awaitLine(l -> l.matches(".*committed \\d+ of \\d+ files.*"), T);
+                // From here the next embedding batch waits, so the run cannot finish before the signal lands however
+                // slow the machine (a stop request ends the wait: the stop itself is what is tested).
+                Files.createFile(hold);
                 // kill -INT / kill -TERM as a user sends them (Process.destroy() would close our end of its pipes
                 // first, and its last line would be lost)
                 Proc.Result r = p.signal(e.getKey(), T);
@@ -165,6 +178,8 @@ class IngestCrashIT {
                 System.out.println("IngestCrashIT SIG" + e.getKey() + ":\n" + r.err());
                 assertThat(r.err()).containsPattern("(?m)^stopped: kept \\d+ new or changed files of c");
                 assertThat(r.err()).doesNotContain("Exception", "\tat ");
+            } finally {
+                Files.deleteIfExists(hold);
             }
             assertConsistent(db);
             JsonNode repo = status(db);
