@@ -52,8 +52,13 @@ import java.util.stream.IntStream;
  * </ol>
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.SearchBench [--vectors 100000] [--queries 1000] [--k 10]
- * [--dim 384] [--seed 42] [--store DIR] [--skip-store] [--beams 10,20,40,64,100]}. The store directory (default:
- * a temporary one) must not exist and is deleted afterwards unless given.
+ * [--dim 384] [--seed 42] [--store DIR] [--skip-store] [--beams 10,20,40,64,100]
+ * [--vectors-file FILE.fvec --queries-file Q1.fvec[,Q2.fvec]]}. The store directory (default: a temporary one) must
+ * not exist and is deleted afterwards unless given.
+ *
+ * <p>With {@code --vectors-file} the vectors are real embeddings instead (the first {@code --vectors} of an
+ * {@code .fvec} file, e.g. from {@link RealVectorSet}) and the queries are the first {@code --queries} of each
+ * query file, recall reported per file too.
  */
 public final class SearchBench {
     private SearchBench() {}
@@ -75,6 +80,9 @@ public final class SearchBench {
                 .mapToInt(Integer::parseInt)
                 .toArray();
         boolean skipStore = a.containsKey("--skip-store");
+        if (a.containsKey("--vectors-file")) {
+            n = Integer.parseInt(a.getOrDefault("--vectors", String.valueOf(Integer.MAX_VALUE)));
+        }
         System.out.printf(
                 Locale.ROOT,
                 "SearchBench: %d vectors, %d-d, %d queries, top-%d, seed %d; %d cores, JDK %s, %s, %s%n",
@@ -90,9 +98,35 @@ public final class SearchBench {
 
         Random random = new Random(seed);
         long t0 = System.nanoTime();
-        List<float[]> data = clustered(random, n, dim);
-        List<float[]> queries = queries(random, data, queryCount);
-        System.out.printf(Locale.ROOT, "generated in %.1f s%n", seconds(t0));
+        List<float[]> data;
+        List<float[]> queries = new ArrayList<>();
+        if (a.containsKey("--vectors-file")) {
+            data = Fvecs.read(Path.of(a.get("--vectors-file")), n, dim);
+            n = data.size();
+            for (String file : a.getOrDefault("--queries-file", "").split(",")) {
+                if (!file.isBlank()) {
+                    List<float[]> set = Fvecs.read(Path.of(file), queryCount, dim);
+                    QUERY_SETS.add(new QuerySet(Path.of(file).getFileName().toString(), queries.size(), set.size()));
+                    queries.addAll(set);
+                }
+            }
+            if (queries.isEmpty()) {
+                throw new IllegalArgumentException("--vectors-file needs --queries-file");
+            }
+            queryCount = queries.size();
+            System.out.printf(
+                    Locale.ROOT,
+                    "real vectors: %d from %s, %d queries %s; read in %.1f s%n",
+                    n,
+                    a.get("--vectors-file"),
+                    queryCount,
+                    QUERY_SETS,
+                    seconds(t0));
+        } else {
+            data = clustered(random, n, dim);
+            queries = queries(random, data, queryCount);
+            System.out.printf(Locale.ROOT, "generated in %.1f s%n", seconds(t0));
+        }
 
         List<VectorFloat<?>> vectors = new ArrayList<>(n);
         data.forEach(v -> vectors.add(VTS.createFloatVector(v)));
@@ -124,15 +158,16 @@ public final class SearchBench {
             int searchBeam = Math.max(k, beam);
             annSearch(builder, ravv, queryVectors, k, searchBeam, Math.min(200, queryCount)); // warm-up
             long[] nanos = new long[queryCount];
-            double recall = 0;
+            double[] recalls = new double[queryCount];
             for (int q = 0; q < queryCount; q++) {
                 long s = System.nanoTime();
                 int[] got = annSearchOne(builder, ravv, queryVectors.get(q), k, searchBeam);
                 nanos[q] = System.nanoTime() - s;
-                recall += recall(got, truth.get(q));
+                recalls[q] = recall(got, truth.get(q));
             }
             Stats ann = Stats.of(nanos);
-            recall /= queryCount;
+            double recall = Arrays.stream(recalls).average().orElse(0);
+            printBySet("raw ANN, search beam " + searchBeam, recalls, nanos);
             String row = String.format(
                     Locale.ROOT,
                     "| raw ANN, search beam %d | %.3f | %.3f | %.3f | %.0f× |",
@@ -275,16 +310,49 @@ public final class SearchBench {
             store.vectors().search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
         }
         long[] nanos = new long[queries.size()];
-        double recall = 0;
+        double[] recalls = new double[queries.size()];
         for (int q = 0; q < queries.size(); q++) {
             long s = System.nanoTime();
             List<ScoredChunk> hits = store.vectors().search(ChunkKind.CODE, queries.get(q), k, SearchFilter.NONE);
             nanos[q] = System.nanoTime() - s;
             int[] got =
                     hits.stream().mapToInt(h -> ordinalById.get(h.chunk().id())).toArray();
-            recall += recall(got, truth.get(q));
+            recalls[q] = recall(got, truth.get(q));
         }
-        return new Result(Stats.of(nanos), recall / queries.size());
+        printBySet("store", recalls, nanos);
+        return new Result(Stats.of(nanos), Arrays.stream(recalls).average().orElse(0));
+    }
+
+    /** A named run of consecutive queries read from one file. */
+    private record QuerySet(String name, int from, int count) {
+        @Override
+        public String toString() {
+            return name + " (" + count + ")";
+        }
+    }
+
+    /** The query sets of a {@code --vectors-file} run, in query order; empty for synthetic queries. */
+    private static final List<QuerySet> QUERY_SETS = new ArrayList<>();
+
+    /** Prints recall and latency per query set when there is more than one. */
+    private static void printBySet(String what, double[] recalls, long[] nanos) {
+        if (QUERY_SETS.size() < 2) {
+            return;
+        }
+        for (QuerySet set : QUERY_SETS) {
+            Stats stats = Stats.of(Arrays.copyOfRange(nanos, set.from(), set.from() + set.count()));
+            double recall = Arrays.stream(recalls, set.from(), set.from() + set.count())
+                    .average()
+                    .orElse(0);
+            System.out.printf(
+                    Locale.ROOT,
+                    "    %s, queries %s: recall %.4f, p50 %.3f ms, p99 %.3f ms%n",
+                    what,
+                    set,
+                    recall,
+                    stats.p50(),
+                    stats.p99());
+        }
     }
 
     /** A code chunk per vector; 100 paths per directory "src/p<d>/", so a directory filter keeps 1%. */
