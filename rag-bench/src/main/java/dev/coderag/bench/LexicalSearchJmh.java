@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the store's Lucene index, over the real chunks of a corpus parsed with the product's parser, and re-committing
  * one file (its chunks deleted and inserted again, one transaction, as an ingest of a changed file does). Vectors
  * are random (BM25 does not read them). Queries are 1–12 words drawn, seeded, from the chunks' own text, cycled.
- * {@code copies} > 1 repeats the corpus's code chunks under other paths ({@code c<i>/...}) to reach larger sizes.
+ * {@code copies} > 1 repeats the corpus's code chunks under other paths ({@code c<i>/...}) to reach larger sizes;
+ * {@code edits} > 0 re-commits that many files first, so searches meet deleted chunks as in an edited store.
  *
  * <p>With {@code index=fts5} the store does not write its Lucene indexes either, so {@code recommitFile}'s
  * difference between the two is Lucene's share of a commit.
@@ -64,6 +65,13 @@ public class LexicalSearchJmh {
     /** How many times the corpus's code chunks are stored (under other paths). */
     @Param({"1"})
     public int copies;
+
+    /**
+     * Files re-committed (deleted and inserted again, as an edit's ingest does) after loading and before measuring,
+     * so that {@code search} runs on segments holding deleted chunks — the state of a store that has seen edits.
+     */
+    @Param({"0"})
+    public int edits;
 
     private Path dir;
     private Store store;
@@ -105,6 +113,18 @@ public class LexicalSearchJmh {
                 tx.commit();
             }
         }
+        Random pick = new Random(11);
+        for (int e = 0; e < edits; e++) {
+            CorpusChunks.ParsedFile file = files.get(pick.nextInt(files.size()));
+            try (WriteTransaction tx = store.begin()) {
+                tx.deleteFile(file.repo(), file.path());
+                for (Chunk chunk : file.chunks()) {
+                    tx.insert(chunk, SearchBench.unit(SearchBench.gaussian(random, DIM)));
+                }
+                tx.putFile(file.repo(), file.path(), file.fileHash());
+                tx.commit();
+            }
+        }
         for (int q = 0; q < QUERIES; q++) {
             String[] words =
                     chunks.get(random.nextInt(chunks.size())).embeddingText().split("\\W+");
@@ -116,10 +136,11 @@ public class LexicalSearchJmh {
             queries.add(sb.toString());
         }
         System.out.printf(
-                "%n%s: %d chunks (%d copies) from %s stored in %.1f s; re-committed file %s (%d chunks)%n",
+                "%n%s: %d chunks (%d copies, %d files re-committed) from %s stored in %.1f s; re-committed file %s (%d chunks)%n",
                 index,
                 stored,
                 copies,
+                edits,
                 root,
                 (System.nanoTime() - t0) / 1e9,
                 recommitted.path(),
