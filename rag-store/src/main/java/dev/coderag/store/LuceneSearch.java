@@ -130,7 +130,15 @@ final class LuceneSearch {
         return searcher;
     }
 
-    /** The number of live chunks holding each term that occurs (absent terms are left out). */
+    /**
+     * The number of live chunks holding each term that occurs (absent terms are left out).
+     *
+     * <p>Lucene's docFreq counts deleted chunks until a merge drops them. In a segment with deletions the live
+     * count is docFreq minus the deleted chunks that hold the term: found by advancing the term's postings to each
+     * deleted chunk (skip lists, O(deleted · log)) when the segment has few deletions next to the term's docFreq —
+     * the common case after re-committing a file in a large store — and by walking the postings otherwise, so a
+     * term costs O(min(docFreq, deleted · log docFreq)), not O(docFreq).
+     */
     static Map<String, Integer> liveDocFreqs(IndexReader reader, List<String> texts) throws IOException {
         Map<String, Integer> out = new HashMap<>();
         PostingsEnum postings = null;
@@ -141,13 +149,18 @@ final class LuceneSearch {
             }
             TermsEnum it = terms.iterator();
             Bits alive = leaf.reader().getLiveDocs();
+            int[] deleted = alive == null ? null : DeletedDocs.of(leaf.reader());
             for (String text : texts) {
                 if (!it.seekExact(new BytesRef(text))) {
                     continue;
                 }
+                int docFreq = it.docFreq();
                 int n;
                 if (alive == null) {
-                    n = it.docFreq();
+                    n = docFreq;
+                } else if (deleted.length * ADVANCE_FACTOR < docFreq) {
+                    postings = it.postings(postings, PostingsEnum.NONE);
+                    n = docFreq - DeletedDocs.holding(postings, deleted);
                 } else {
                     n = 0;
                     postings = it.postings(postings, PostingsEnum.NONE);
@@ -164,6 +177,9 @@ final class LuceneSearch {
         }
         return out;
     }
+
+    /** An advance (skip-list seek) costs roughly this many sequential postings; below, walking is cheaper. */
+    static final long ADVANCE_FACTOR = 16;
 
     private static Query in(String field, Collection<String> values) {
         List<BytesRef> terms = values.stream().map(BytesRef::new).toList();
