@@ -1,10 +1,15 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
+import io.github.jbellis.jvector.disk.IndexWriter;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
 import io.github.jbellis.jvector.graph.NodesIterator;
 import io.github.jbellis.jvector.graph.OnHeapGraphIndex;
-import io.github.jbellis.jvector.vector.VectorSimilarityFunction;
+import io.github.jbellis.jvector.graph.similarity.BuildScoreProvider;
+import io.github.jbellis.jvector.graph.similarity.ScoreFunction;
+import io.github.jbellis.jvector.graph.similarity.SearchScoreProvider;
+import io.github.jbellis.jvector.quantization.ProductQuantization;
+import io.github.jbellis.jvector.vector.types.ByteSequence;
 import io.github.jbellis.jvector.vector.types.VectorFloat;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -31,8 +36,9 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * The derived graph files of a store directory, {@code graph-<table>.jvg}: a table's vector index as of some
- * commit — the ordinals its graph covers with their row ids, filter fields and vectors, then the graph in
- * JVector's on-heap format — so that a restart loads the graph instead of rebuilding it (minutes at 100k+
+ * commit — the ordinals its graph covers with their row ids, filter fields and vectors (in the compressed tier:
+ * the PQ codebook and codes, and the name, id and a checksum of the vectors file, {@link VectorFile}, that holds
+ * the full vectors), then the graph in JVector's on-heap format — so that a restart loads the graph instead of rebuilding it (minutes at 100k+
  * vectors). Row ids are never reused, so a file stays valid whatever was committed since: on load, rows deleted
  * since become dead ordinals and newer rows are appended (see {@link VectorTables}).
  *
@@ -46,17 +52,21 @@ final class GraphFiles {
     static final String PREFIX = "graph-";
     static final String SUFFIX = ".jvg";
     private static final int MAGIC = 0x43524731; // "CRG1"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final byte HEAP = 0;
+    private static final byte PQ = 1;
     private static final int END = 0x454E4421; // "END!"
 
     static Path path(Path dir, ChunkKind kind) {
         return dir.resolve(PREFIX + kind.table() + SUFFIX);
     }
 
+    /** Deletes every graph file of {@code dir} and the vectors files they name. */
     static void deleteAll(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return;
         }
+        VectorFile.deleteAll(dir);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX + "*")) {
             for (Path file : files) {
                 Files.deleteIfExists(file);
@@ -101,7 +111,7 @@ final class GraphFiles {
             CRC32C crc = new CRC32C();
             try (OutputStream raw = Files.newOutputStream(tmp);
                     BufferedOutputStream buffered = new BufferedOutputStream(raw, 1 << 16)) {
-                DataOutputStream out = new DataOutputStream(new CheckedOutputStream(buffered, crc));
+                StreamWriter out = new StreamWriter(new CheckedOutputStream(buffered, crc));
                 out.writeInt(MAGIC);
                 out.writeInt(VERSION);
                 writeString(out, storeId);
@@ -110,6 +120,7 @@ final class GraphFiles {
                 out.writeInt(options.graphDegree());
                 out.writeInt(options.graphBeam());
                 out.writeInt(f.n());
+                writeString(out, f.vectors() instanceof VectorStorage.PqFrozen pq ? pq.fileName() : "");
                 writeStrings(out, f.repos());
                 writeStrings(out, f.paths());
                 ByteBuffer fields = ByteBuffer.allocate(f.n() * (Long.BYTES + 2 * Integer.BYTES + 2));
@@ -118,16 +129,8 @@ final class GraphFiles {
                     fields.put(f.languages()[i]).put(f.symbolKinds()[i]);
                 }
                 out.write(fields.array());
-                ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES);
-                for (int i = 0; i < f.n(); i++) {
-                    vector.clear();
-                    VectorFloat<?> v = f.vectors()[i];
-                    for (int d = 0; d < dimension; d++) {
-                        vector.putFloat(v.get(d));
-                    }
-                    out.write(vector.array());
-                }
-                writeGraph(out, f.graph(), f.vectors(), f.n());
+                writeVectors(out, f.vectors(), f.n(), dimension);
+                writeGraph(out, f.graph(), f.vectors().scores(), f.n());
                 out.writeInt(END);
                 out.flush();
                 buffered.write(
@@ -142,12 +145,96 @@ final class GraphFiles {
         }
     }
 
+    private static void writeVectors(StreamWriter out, VectorStorage.Frozen frozen, int n, int dimension)
+            throws IOException {
+        switch (frozen) {
+            case VectorStorage.HeapFrozen heap -> {
+                out.writeByte(HEAP);
+                ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES);
+                for (int i = 0; i < n; i++) {
+                    vector.clear();
+                    VectorFloat<?> v = heap.vectors()[i];
+                    for (int d = 0; d < dimension; d++) {
+                        vector.putFloat(v.get(d));
+                    }
+                    out.write(vector.array());
+                }
+            }
+            case VectorStorage.PqFrozen pq -> {
+                out.writeByte(PQ);
+                out.writeLong(pq.fileId());
+                out.writeLong(pq.checksum());
+                pq.pq().write(out, 4);
+                int m = pq.pq().getSubspaceCount();
+                out.writeInt(m);
+                byte[] code = new byte[m];
+                for (int i = 0; i < n; i++) {
+                    ByteSequence<?> c = pq.codes().get(i);
+                    for (int b = 0; b < m; b++) {
+                        code[b] = c.get(b);
+                    }
+                    out.write(code);
+                }
+            }
+        }
+    }
+
+    /** The storage part of a file, read back: heap vectors, or PQ codes with the claimed vectors file. */
+    private static VectorStorage readVectors(
+            DataInputStream in, Path dir, String fileName, String storeId, int dimension, int n) throws IOException {
+        byte tier = in.readByte();
+        if (tier == HEAP) {
+            VectorFloat<?>[] vectors = new VectorFloat<?>[n];
+            byte[] vectorBytes = new byte[dimension * Float.BYTES];
+            for (int i = 0; i < n; i++) {
+                in.readFully(vectorBytes);
+                float[] floats = new float[dimension];
+                ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(floats);
+                vectors[i] = VectorIndex.VTS.createFloatVector(floats);
+            }
+            return new HeapVectors(dimension, vectors, n);
+        }
+        if (tier != PQ) {
+            throw new IOException("unknown vector tier " + tier);
+        }
+        long fileId = in.readLong();
+        long checksum = in.readLong();
+        ProductQuantization pq;
+        try {
+            pq = ProductQuantization.load(new StreamGraphReader(in));
+        } catch (RuntimeException e) {
+            throw new IOException("PQ codebook unreadable: " + e, e);
+        }
+        int m = in.readInt();
+        if (pq.getOriginalDimension() != dimension || m != pq.getSubspaceCount()) {
+            throw new IOException("PQ codebook for another dimension");
+        }
+        byte[][] codes = new byte[n][m];
+        for (int i = 0; i < n; i++) {
+            in.readFully(codes[i]);
+        }
+        VectorFile file = VectorFile.claim(dir, fileName, storeId, dimension, fileId, n, checksum);
+        return DiskVectors.restore(dimension, pq, codes, file);
+    }
+
+    /** A {@link DataOutputStream} that JVector's writers (the PQ codebook) accept. */
+    private static final class StreamWriter extends DataOutputStream implements IndexWriter {
+        StreamWriter(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public long position() {
+            return size();
+        }
+    }
+
     /**
      * The graph in JVector's on-heap (V4) format, readable by {@code GraphIndexBuilder.load}. The loader
-     * recomputes each edge's score and requires them in descending order, so neighbours are written sorted by
-     * the very score it will compute.
+     * recomputes each edge's score with the builder's score provider and requires them in descending order, so
+     * neighbours are written sorted by the very score it will compute (exact, or PQ in the compressed tier).
      */
-    private static void writeGraph(DataOutputStream out, ImmutableGraphIndex graph, VectorFloat<?>[] vectors, int n)
+    private static void writeGraph(DataOutputStream out, ImmutableGraphIndex graph, BuildScoreProvider provider, int n)
             throws IOException {
         ImmutableGraphIndex.View view = graph.getView();
         int levels = graph.getMaxLevel() + 1;
@@ -179,9 +266,11 @@ final class GraphFiles {
                         ids[count++] = neighbor;
                     }
                 }
+                SearchScoreProvider sp = provider.searchProviderFor(node);
+                ScoreFunction sf = level > 0 || sp.reranker() == null ? sp.scoreFunction() : sp.exactScoreFunction();
                 float[] scores = new float[count];
                 for (int i = 0; i < count; i++) {
-                    scores[i] = VectorSimilarityFunction.DOT_PRODUCT.compare(vectors[node], vectors[ids[i]]);
+                    scores[i] = sf.similarityTo(ids[i]);
                 }
                 Integer[] order = new Integer[count];
                 for (int i = 0; i < count; i++) {
@@ -202,7 +291,8 @@ final class GraphFiles {
      * Reads a graph file into an index (nothing live yet). IOException when the file is unreadable, from
      * another store or for another configuration; the caller then rebuilds from SQLite.
      */
-    static VectorIndex read(Path file, String storeId, int dimension, StoreOptions options) throws IOException {
+    static VectorIndex read(Path file, String storeId, int dimension, StoreOptions options, DiskVectors.Place place)
+            throws IOException {
         long length = Files.size(file);
         verifyChecksum(file, length);
         try (InputStream raw = Files.newInputStream(file);
@@ -221,7 +311,8 @@ final class GraphFiles {
                 throw new IOException("built with another dimension or graph configuration");
             }
             int n = in.readInt();
-            if (n <= 0 || (long) n * dimension * Float.BYTES > length) {
+            String vectorsFile = readString(in);
+            if (n <= 0 || (long) n * (Long.BYTES + 2 * Integer.BYTES + 2) > length) {
                 throw new IOException("bad vector count " + n);
             }
             List<String> repos = readStrings(in);
@@ -247,30 +338,64 @@ final class GraphFiles {
                     throw new IOException("row ids out of order at ordinal " + i);
                 }
             }
-            VectorFloat<?>[] vectors = new VectorFloat<?>[n];
-            byte[] vectorBytes = new byte[dimension * Float.BYTES];
-            float[] floats = new float[dimension];
-            for (int i = 0; i < n; i++) {
-                in.readFully(vectorBytes);
-                ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(floats);
-                vectors[i] = VectorIndex.VTS.createFloatVector(floats.clone());
-            }
+            VectorStorage storage = readVectors(in, place.dir(), vectorsFile, storeId, dimension, n);
             VectorIndex.Frozen state = new VectorIndex.Frozen(
-                    seq, n, rids, repoIds, pathIds, languages, symbolKinds, vectors, repos, paths, null);
-            VectorIndex index = VectorIndex.restore(dimension, options, state, builder -> {
-                try {
-                    loadGraph(builder, in);
-                } catch (RuntimeException | AssertionError e) {
-                    throw new IOException("graph section unreadable: " + e, e);
+                    seq, n, rids, repoIds, pathIds, languages, symbolKinds, null, repos, paths, null);
+            try {
+                VectorIndex index = VectorIndex.restore(dimension, options, place, state, storage, builder -> {
+                    try {
+                        loadGraph(builder, in);
+                    } catch (RuntimeException | AssertionError e) {
+                        throw new IOException("graph section unreadable: " + e, e);
+                    }
+                });
+                if (in.readInt() != END) {
+                    throw new IOException("missing end marker");
                 }
-            });
-            if (in.readInt() != END) {
-                throw new IOException("missing end marker");
+                return index;
+            } catch (IOException | RuntimeException e) {
+                storage.close(true);
+                throw e;
             }
-            return index;
         } catch (EOFException e) {
             throw new IOException("truncated", e);
         }
+    }
+
+    /**
+     * The name of the vectors file a graph file's compressed index belongs to (read from its header only), or
+     * null: a heap-tier or unreadable file. What {@link VectorFile#deleteUnused} must keep.
+     */
+    static String vectorsFileOf(Path file) {
+        try (InputStream raw = Files.newInputStream(file);
+                DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 4096))) {
+            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+                return null;
+            }
+            readString(in);
+            in.readLong();
+            in.skipNBytes(4L * Integer.BYTES);
+            String name = readString(in);
+            return name.isEmpty() ? null : name;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The vectors files the graph files of {@code dir} name. */
+    static java.util.Set<String> referencedVectorFiles(Path dir) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX)) {
+            for (Path file : files) {
+                String name = vectorsFileOf(file);
+                if (name != null) {
+                    out.add(name);
+                }
+            }
+        } catch (IOException ignored) {
+            // then nothing is kept that a live process does not hold: restores rebuild instead
+        }
+        return out;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.coderag.store;
 import dev.coderag.types.Language;
 import dev.coderag.types.SymbolKind;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
-import io.github.jbellis.jvector.vector.types.VectorFloat;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Map;
@@ -87,8 +86,8 @@ final class OrdinalFields {
         symbolKinds[to] = source.symbolKinds[from];
     }
 
-    /** Ordinals [0, n) with their fields and vectors, and {@code graph}: what a graph file holds. */
-    VectorIndex.Frozen freeze(long seq, int n, VectorFloat<?>[] vectors, ImmutableGraphIndex graph) {
+    /** Ordinals [0, n) with their fields, {@code vectors} and {@code graph}: what a graph file holds. */
+    VectorIndex.Frozen freeze(long seq, int n, VectorStorage.Frozen vectors, ImmutableGraphIndex graph) {
         return new VectorIndex.Frozen(
                 seq,
                 n,
@@ -97,7 +96,7 @@ final class OrdinalFields {
                 Arrays.copyOf(pathIds, n),
                 Arrays.copyOf(languages, n),
                 Arrays.copyOf(symbolKinds, n),
-                Arrays.copyOf(vectors, n),
+                vectors,
                 repos.values(),
                 paths.values(),
                 graph);

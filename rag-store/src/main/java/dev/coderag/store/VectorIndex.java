@@ -7,33 +7,38 @@ import io.github.jbellis.jvector.graph.GraphSearcher;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
 import io.github.jbellis.jvector.graph.RandomAccessVectorValues;
 import io.github.jbellis.jvector.graph.SearchResult;
-import io.github.jbellis.jvector.graph.similarity.BuildScoreProvider;
-import io.github.jbellis.jvector.graph.similarity.DefaultSearchScoreProvider;
 import io.github.jbellis.jvector.util.Bits;
-import io.github.jbellis.jvector.vector.VectorSimilarityFunction;
-import io.github.jbellis.jvector.vector.VectorUtil;
 import io.github.jbellis.jvector.vector.VectorizationProvider;
 import io.github.jbellis.jvector.vector.types.VectorFloat;
 import io.github.jbellis.jvector.vector.types.VectorTypeSupport;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The in-memory vectors of one table, derived from SQLite: vectors by ordinal, each ordinal's chunk row id and
- * filter fields ({@link OrdinalFields}), which ordinals are live, and a JVector graph over a prefix of the
- * ordinals.
+ * The vector index of one table, derived from SQLite: vectors by ordinal ({@link VectorStorage}: on the heap, or
+ * above {@link StoreOptions#compressAbove()} live vectors PQ codes in memory with the full vectors in a file),
+ * each ordinal's chunk row id and filter fields ({@link OrdinalFields}), which ordinals are live, and a JVector
+ * graph over a prefix of the ordinals.
  *
  * <p>Ordinals are assigned in row-id order and never reused; a deleted row only clears its live bit (the graph
  * keeps the node for routing). Searches are exact (SIMD dot products) when fewer than
  * {@link StoreOptions#exactBelow()} vectors pass the filter or no graph is built; otherwise the graph answers
  * for the ordinals it covers, {@code [0, graphSize)}, and the rest (vectors committed since) are scanned exactly,
  * so results are always complete and always respect the filter (JVector only returns accepted ordinals).
+ * In the compressed tier the graph is traversed with PQ scores and its best candidates reranked exactly; every
+ * returned score is the exact cosine.
+ *
+ * <p>The tier changes once, upwards: an index without a graph compresses itself when an append takes it to
+ * {@code compressAbove} (a load from SQLite, which streams); one with a graph is replaced by a compressed
+ * {@link #compacted} copy, built in the background ({@link VectorTables}). An index that has been replaced is
+ * {@linkplain #retire retired}: its searches return null and the caller asks for the current index again.
  *
  * <p>Thread-safety: searches run under the read lock, in parallel; {@link #apply} (new commits) takes the write
  * lock; {@link #extendGraph} adds graph nodes under the read lock, concurrently with searches, which JVector's
@@ -47,7 +52,7 @@ import java.util.stream.IntStream;
  */
 final class VectorIndex {
     static final VectorTypeSupport VTS = VectorizationProvider.getInstance().getVectorTypeSupport();
-    private static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.DOT_PRODUCT;
+    private static final Logger LOG = LoggerFactory.getLogger(VectorIndex.class);
     private static final int GRAPH_BATCH = 512;
     private static final int INITIAL_CAPACITY = 1024;
 
@@ -59,11 +64,13 @@ final class VectorIndex {
 
     private final int dimension;
     private final StoreOptions options;
+    private final DiskVectors.Place place; // null: never compressed
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Object graphMutex = new Object();
 
     // Guarded by lock.
-    private VectorFloat<?>[] vectors = new VectorFloat<?>[INITIAL_CAPACITY];
+    private VectorStorage storage;
+    private boolean retired;
     private OrdinalFields fields = new OrdinalFields(INITIAL_CAPACITY);
     private int size;
     private final BitSet live = new BitSet();
@@ -91,7 +98,7 @@ final class VectorIndex {
 
         @Override
         public VectorFloat<?> getVector(int ordinal) {
-            return vectors[ordinal];
+            return storage.get(ordinal);
         }
 
         @Override
@@ -105,10 +112,53 @@ final class VectorIndex {
         }
     };
 
+    /** An index kept on the heap whatever its size. */
     VectorIndex(int dimension, StoreOptions options, long seq) {
+        this(dimension, options, seq, null);
+    }
+
+    /** An index that moves to the compressed tier, with its vectors file at {@code place}, above the threshold. */
+    VectorIndex(int dimension, StoreOptions options, long seq, DiskVectors.Place place) {
+        this(dimension, options, seq, place, new HeapVectors(dimension, INITIAL_CAPACITY));
+    }
+
+    private VectorIndex(int dimension, StoreOptions options, long seq, DiskVectors.Place place, VectorStorage storage) {
         this.dimension = dimension;
         this.options = options;
         this.seq = seq;
+        this.place = place;
+        this.storage = storage;
+    }
+
+    /** True in the compressed tier. */
+    boolean compressed() {
+        return readLocked(() -> storage instanceof DiskVectors);
+    }
+
+    /** True when this index is on the heap with a graph but has reached the compressed tier's size. */
+    boolean needsCompression() {
+        return readLocked(
+                () -> place != null && storage instanceof HeapVectors && builder != null && !tooSmallToCompress());
+    }
+
+    private boolean tooSmallToCompress() {
+        return liveCount < options.compressAbove();
+    }
+
+    /** Moves a graph-less index to the compressed tier when it has grown enough; under the write lock. */
+    private void compressIfDue() {
+        if (place == null || builder != null || !(storage instanceof HeapVectors heap) || tooSmallToCompress()) {
+            return;
+        }
+        try {
+            storage = DiskVectors.compress(heap::get, size, dimension, place);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "{}: could not compress the {} vectors, keeping them in memory: {}",
+                    place.dir(),
+                    place.table(),
+                    e.toString());
+        }
     }
 
     /** The commit sequence number this index reflects. */
@@ -164,6 +214,7 @@ final class VectorIndex {
             for (Row row : added) {
                 append(row);
             }
+            compressIfDue();
             seq = Math.max(seq, newSeq);
         } finally {
             lock.writeLock().unlock();
@@ -180,7 +231,7 @@ final class VectorIndex {
         }
         ensureCapacity();
         int ordinal = size;
-        vectors[ordinal] = VTS.createFloatVector(row.vector());
+        storage.put(ordinal, row.vector());
         fields.set(ordinal, row);
         ordinalByRid.put(row.rid(), ordinal);
         live.set(ordinal);
@@ -192,12 +243,15 @@ final class VectorIndex {
     private void ensureCapacity() {
         if (size == fields.capacity()) {
             int capacity = size * 2;
-            vectors = Arrays.copyOf(vectors, capacity);
+            storage.ensureCapacity(capacity);
             fields.grow(capacity);
         }
     }
 
-    /** The k nearest live vectors passing {@code filter}, best first; exact or graph-assisted as described above. */
+    /**
+     * The k nearest live vectors passing {@code filter}, best first; exact or graph-assisted as described above.
+     * Null when this index has been retired (replaced): ask for the current one.
+     */
     List<Hit> search(float[] query, int k, SearchFilter filter) {
         if (k <= 0) {
             return List.of();
@@ -205,6 +259,9 @@ final class VectorIndex {
         VectorFloat<?> q = VTS.createFloatVector(query);
         lock.readLock().lock();
         try {
+            if (retired) {
+                return null;
+            }
             int n = size;
             int covered = graphSize;
             GraphIndexBuilder graph = builder;
@@ -227,7 +284,7 @@ final class VectorIndex {
         for (int ordinal = accepted.nextSetBit(from);
                 ordinal >= 0 && ordinal < to;
                 ordinal = accepted.nextSetBit(ordinal + 1)) {
-            top.offer(ordinal, VectorUtil.dotProduct(q, vectors[ordinal]));
+            top.offer(ordinal, storage.dot(q, ordinal));
         }
     }
 
@@ -250,12 +307,12 @@ final class VectorIndex {
             ImmutableGraphIndex graph, VectorFloat<?> q, int k, BitSet accepted, int covered, TopK top) {
         Bits bits = ordinal -> ordinal < covered && accepted.get(ordinal);
         try (GraphSearcher searcher = new GraphSearcher(graph)) {
-            var provider = DefaultSearchScoreProvider.exact(q, SIMILARITY, values);
-            SearchResult result =
-                    searcher.search(provider, k, searchBeam(options.searchBeam(), covered, k), 0f, 0f, bits);
+            var provider = storage.searchScores(q, values);
+            int rerankK = storage.rerankK(searchBeam(options.searchBeam(), covered, k), k);
+            SearchResult result = searcher.search(provider, k, rerankK, 0f, 0f, bits);
             for (SearchResult.NodeScore node : result.getNodes()) {
                 // Report the cosine itself rather than JVector's (1 + dot) / 2.
-                top.offer(node.node, VectorUtil.dotProduct(q, vectors[node.node]));
+                top.offer(node.node, storage.dot(q, node.node));
             }
         } catch (IOException e) {
             throw new IllegalStateException("graph search failed", e);
@@ -278,6 +335,9 @@ final class VectorIndex {
             while (!Thread.currentThread().isInterrupted()) {
                 lock.readLock().lock();
                 try {
+                    if (retired) {
+                        break;
+                    }
                     int n = size;
                     int from = graphSize;
                     if (from >= n) {
@@ -293,10 +353,11 @@ final class VectorIndex {
                     }
                     int to = Math.min(n, from + GRAPH_BATCH);
                     GraphIndexBuilder target = graph;
+                    VectorStorage vectors = storage;
                     ForkJoinPool.commonPool()
                             .submit(() -> IntStream.range(from, to)
                                     .parallel()
-                                    .forEach(ordinal -> target.addGraphNode(ordinal, vectors[ordinal])))
+                                    .forEach(ordinal -> target.addGraphNode(ordinal, vectors.get(ordinal))))
                             .join();
                     graphSize = to;
                     added += to - from;
@@ -312,7 +373,7 @@ final class VectorIndex {
     @SuppressWarnings("deprecation")
     private GraphIndexBuilder newBuilder() {
         return new GraphIndexBuilder(
-                BuildScoreProvider.randomAccessScoreProvider(values, SIMILARITY),
+                storage.buildScores(values),
                 dimension,
                 options.graphDegree(),
                 options.graphBeam(),
@@ -324,17 +385,32 @@ final class VectorIndex {
 
     /**
      * A new index holding only the live rows, at the same commit, without a graph (the caller builds it): how
-     * deleted rows stop costing memory and graph quality.
+     * deleted rows stop costing memory and graph quality, and how an index with a graph moves to the compressed
+     * tier (the copy is compressed once filled; a compressed index's copy keeps its codebook, with a new file).
      */
-    VectorIndex compacted() {
+    VectorIndex compacted() throws IOException {
         lock.readLock().lock();
         try {
-            VectorIndex fresh = new VectorIndex(dimension, options, seq);
-            for (int ordinal = live.nextSetBit(0); ordinal >= 0; ordinal = live.nextSetBit(ordinal + 1)) {
-                fresh.appendCopy(this, ordinal);
+            VectorStorage target = storage instanceof DiskVectors disk
+                    ? disk.emptyLike(place)
+                    : new HeapVectors(dimension, Math.max(INITIAL_CAPACITY, liveCount));
+            VectorIndex fresh = new VectorIndex(dimension, options, seq, place, target);
+            try {
+                for (int ordinal = live.nextSetBit(0); ordinal >= 0; ordinal = live.nextSetBit(ordinal + 1)) {
+                    fresh.appendCopy(this, ordinal);
+                }
+                fresh.maxRid = maxRid;
+                fresh.lock.writeLock().lock();
+                try {
+                    fresh.compressIfDue();
+                } finally {
+                    fresh.lock.writeLock().unlock();
+                }
+                return fresh;
+            } catch (RuntimeException e) {
+                fresh.retire(true);
+                throw e;
             }
-            fresh.maxRid = maxRid;
-            return fresh;
         } finally {
             lock.readLock().unlock();
         }
@@ -343,7 +419,13 @@ final class VectorIndex {
     private void appendCopy(VectorIndex from, int ordinal) {
         ensureCapacity();
         int o = size;
-        vectors[o] = from.vectors[ordinal];
+        if (storage instanceof HeapVectors heap && from.storage instanceof HeapVectors source) {
+            heap.putShared(o, source.get(ordinal));
+        } else if (from.storage instanceof DiskVectors source) {
+            storage.put(o, source.floats(ordinal));
+        } else {
+            throw new IllegalStateException("a heap index is compacted onto the heap, then compressed");
+        }
         fields.copy(from.fields, ordinal, o);
         ordinalByRid.put(fields.rid(o), o);
         live.set(o);
@@ -362,7 +444,7 @@ final class VectorIndex {
             int[] pathIds,
             byte[] languages,
             byte[] symbolKinds,
-            VectorFloat<?>[] vectors,
+            VectorStorage.Frozen vectors,
             List<String> repos,
             List<String> paths,
             ImmutableGraphIndex graph) {}
@@ -399,10 +481,10 @@ final class VectorIndex {
             lock.readLock().lock();
             try {
                 int n = graphSize;
-                if (builder == null || n == 0) {
+                if (builder == null || n == 0 || retired) {
                     return false;
                 }
-                frozen = fields.freeze(seq, n, vectors, builder.getGraph());
+                frozen = fields.freeze(seq, n, storage.freeze(n), builder.getGraph());
             } finally {
                 lock.readLock().unlock();
             }
@@ -413,20 +495,24 @@ final class VectorIndex {
     }
 
     /**
-     * An index restored from persisted state: its ordinals and the graph over all of them, with nothing live
-     * yet — {@link #resetLive} then applies what SQLite holds now.
+     * An index restored from persisted state: its ordinals, their vectors ({@code storage}, built by the caller
+     * from the file: checked there) and the graph over all of them, with nothing live yet — {@link #resetLive}
+     * then applies what SQLite holds now.
      */
-    static VectorIndex restore(int dimension, StoreOptions options, Frozen state, GraphReader graph)
+    static VectorIndex restore(
+            int dimension,
+            StoreOptions options,
+            DiskVectors.Place place,
+            Frozen state,
+            VectorStorage storage,
+            GraphReader graph)
             throws IOException {
-        VectorIndex index = new VectorIndex(dimension, options, state.seq());
+        VectorIndex index = new VectorIndex(dimension, options, state.seq(), place, storage);
         int n = state.n();
         int capacity = Math.max(INITIAL_CAPACITY, n);
-        index.vectors = Arrays.copyOf(state.vectors(), capacity);
         index.fields = OrdinalFields.restore(state, capacity);
+        storage.ensureCapacity(capacity);
         for (int ordinal = 0; ordinal < n; ordinal++) {
-            if (index.vectors[ordinal] == null || index.vectors[ordinal].length() != dimension) {
-                throw new IOException("vector " + ordinal + " is missing or has the wrong dimension");
-            }
             long rid = index.fields.rid(ordinal);
             index.ordinalByRid.put(rid, ordinal);
             index.maxRid = Math.max(index.maxRid, rid);
@@ -460,7 +546,25 @@ final class VectorIndex {
             for (Row row : tail) {
                 append(row);
             }
+            compressIfDue();
             seq = newSeq;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Stops this index for good (replaced, or its store closed) once in-flight searches are done: later searches
+     * return null, the graph is no longer extended or saved, its vectors file is closed ({@code delete}: and
+     * deleted, as no graph file will name it).
+     */
+    void retire(boolean delete) {
+        lock.writeLock().lock();
+        try {
+            if (!retired) {
+                retired = true;
+                storage.close(delete);
+            }
         } finally {
             lock.writeLock().unlock();
         }

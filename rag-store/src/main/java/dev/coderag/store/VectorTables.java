@@ -29,9 +29,14 @@ import org.slf4j.LoggerFactory;
  *       since are marked dead and newer rows appended), else from the vectors table;
  *   <li>caught up before every search when the store's commit sequence number has moved (a commit of this or
  *       another process): rows above the index's highest row id are appended, tombstoned row ids marked dead;
- *   <li>graphs extended, compacted (when a quarter of the vectors are dead) and saved to their graph files on one
- *       background thread, while searches go on with exact search over whatever the graph does not cover.
+ *   <li>graphs extended, compacted (when a quarter of the vectors are dead, or to move a table with a graph to
+ *       the compressed tier when it reaches {@link StoreOptions#compressAbove()}) and saved to their graph files
+ *       on one background thread, while searches go on with exact search over whatever the graph does not cover.
  * </ul>
+ *
+ * Loads stream rows from SQLite in batches, so that a table past the threshold never holds all its vectors on the
+ * heap: it compresses itself when it gets there. A catch-up of more than {@link #CATCH_UP_ROWS} rows reloads
+ * instead, for the same reason. A replaced index is {@linkplain VectorIndex#retire retired}.
  *
  * Thread-safe.
  */
@@ -39,6 +44,10 @@ final class VectorTables implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
     /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
     private static final int SAVE_EVERY = 2_000;
+    /** Rows read from SQLite per batch while loading. */
+    private static final int LOAD_BATCH = 4_096;
+    /** A catch-up with more new rows than this reloads the table (streaming) rather than holding them all. */
+    static final int CATCH_UP_ROWS = 50_000;
 
     private final Path dir;
     private final String storeId;
@@ -83,8 +92,10 @@ final class VectorTables implements AutoCloseable {
                     index = load(kind);
                     slot.index = index;
                 } else if (index.seq() < dbSeq && !catchUp(kind, index)) {
+                    VectorIndex old = index;
                     index = fromSqlite(kind);
                     slot.index = index;
+                    old.retire(true);
                 }
             }
         }
@@ -110,13 +121,19 @@ final class VectorTables implements AutoCloseable {
         Path file = GraphFiles.path(dir, kind);
         if (options.persistGraph() && Files.isRegularFile(file)) {
             try {
-                VectorIndex index = GraphFiles.read(file, storeId, dimension, options);
+                VectorIndex index = GraphFiles.read(file, storeId, dimension, options, place(kind));
                 long fromRid = index.maxRid();
-                record Current(long seq, long[] live, List<VectorIndex.Row> tail) {}
-                Current now = readers.snapshot(
-                        "load the " + kind.table() + " vectors",
-                        c -> new Current(Schema.metaLong(c, "seq"), liveRids(c, kind), rows(c, kind, fromRid)));
-                index.resetLive(now.seq(), now.live(), now.tail());
+                try {
+                    readers.snapshot("load the " + kind.table() + " vectors", c -> {
+                        long seq = Schema.metaLong(c, "seq");
+                        index.resetLive(seq, liveRids(c, kind), List.of());
+                        forEachBatch(c, kind, fromRid, batch -> index.apply(seq, batch, new long[0]));
+                        return null;
+                    });
+                } catch (RuntimeException e) {
+                    index.retire(false);
+                    throw e;
+                }
                 LOG.debug("{}: loaded the {} graph ({} vectors) from {}", dir, kind.table(), index.graphSize(), file);
                 return index;
             } catch (IOException | RuntimeException e) {
@@ -135,9 +152,24 @@ final class VectorTables implements AutoCloseable {
         return fromSqlite(kind);
     }
 
+    private DiskVectors.Place place(ChunkKind kind) {
+        return new DiskVectors.Place(dir, kind.table(), storeId);
+    }
+
+    /** A new index of every row of the table, streamed in batches (it compresses itself past the threshold). */
     private VectorIndex fromSqlite(ChunkKind kind) {
-        VectorIndex index = new VectorIndex(dimension, options, -1);
-        catchUp(kind, index);
+        VectorIndex index = new VectorIndex(dimension, options, -1, place(kind));
+        try {
+            readers.snapshot("load the " + kind.table() + " vectors", c -> {
+                long seq = Schema.metaLong(c, "seq");
+                index.apply(seq, List.of(), new long[0]);
+                forEachBatch(c, kind, 0, batch -> index.apply(seq, batch, new long[0]));
+                return null;
+            });
+        } catch (RuntimeException e) {
+            index.retire(true);
+            throw e;
+        }
         return index;
     }
 
@@ -149,6 +181,7 @@ final class VectorTables implements AutoCloseable {
         long fromSeq = index.seq();
         long fromRid = index.maxRid();
         record Delta(long seq, boolean tooOld, List<VectorIndex.Row> added, long[] deleted) {}
+        // tooOld also when the new rows are too many to hold at once: the reload streams them.
         Delta delta = readers.snapshot("load the " + kind.table() + " vectors", c -> {
             long seq = Schema.metaLong(c, "seq");
             if (seq <= fromSeq) {
@@ -160,6 +193,9 @@ final class VectorTables implements AutoCloseable {
                     return new Delta(seq, true, List.of(), deleted);
                 }
                 deleted = tombstones(c, kind, fromSeq);
+            }
+            if (countAfter(c, kind, fromRid) > CATCH_UP_ROWS) {
+                return new Delta(seq, true, List.of(), deleted);
             }
             return new Delta(seq, false, rows(c, kind, fromRid), deleted);
         });
@@ -199,7 +235,26 @@ final class VectorTables implements AutoCloseable {
         }
     }
 
+    private static long countAfter(Connection c, ChunkKind kind, long afterRid) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT count(*) FROM vectors WHERE kind = ? AND rid > ?")) {
+            st.setString(1, kind.table());
+            st.setLong(2, afterRid);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+    }
+
     private List<VectorIndex.Row> rows(Connection c, ChunkKind kind, long afterRid) throws SQLException {
+        List<VectorIndex.Row> out = new ArrayList<>();
+        forEachBatch(c, kind, afterRid, out::addAll);
+        return out;
+    }
+
+    /** The rows above {@code afterRid}, in row-id order, handed over in batches of {@link #LOAD_BATCH}. */
+    private void forEachBatch(
+            Connection c, ChunkKind kind, long afterRid, java.util.function.Consumer<List<VectorIndex.Row>> sink)
+            throws SQLException {
         try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
                 + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
             st.setString(1, kind.table());
@@ -208,6 +263,10 @@ final class VectorTables implements AutoCloseable {
             try (ResultSet rs = st.executeQuery()) {
                 List<VectorIndex.Row> out = new ArrayList<>();
                 while (rs.next()) {
+                    if (out.size() == LOAD_BATCH) {
+                        sink.accept(out);
+                        out = new ArrayList<>();
+                    }
                     String symbolKind = rs.getString(5);
                     float[] vector;
                     try {
@@ -226,7 +285,7 @@ final class VectorTables implements AutoCloseable {
                             symbolKind == null ? null : SymbolKind.fromId(symbolKind),
                             vector));
                 }
-                return out;
+                sink.accept(out);
             }
         }
     }
@@ -237,9 +296,10 @@ final class VectorTables implements AutoCloseable {
         return index.graphBehind() || needsCompaction(index) || needsSave(index);
     }
 
+    /** A quarter of the vectors dead, or a table with a graph that has reached the compressed tier's size. */
     private static boolean needsCompaction(VectorIndex index) {
         int dead = index.deadCount();
-        return dead >= 1_000 && dead * 4L >= index.size();
+        return (dead >= 1_000 && dead * 4L >= index.size()) || index.needsCompression();
     }
 
     private boolean needsSave(VectorIndex index) {
@@ -295,18 +355,30 @@ final class VectorTables implements AutoCloseable {
 
     /** Replaces an index with a copy holding only live rows, its graph rebuilt before the swap. */
     private void compact(ChunkKind kind, Slot slot, VectorIndex old) {
-        VectorIndex fresh = old.compacted();
+        VectorIndex fresh;
+        try {
+            fresh = old.compacted();
+        } catch (IOException e) {
+            LOG.warn("{}: could not compact the {} vectors: {}", dir, kind.table(), e.toString());
+            return;
+        }
         fresh.extendGraph();
         synchronized (slot) {
-            if (slot.index != old || closed) {
+            if (slot.index != old || closed || (fresh.seq() < old.seq() && !catchUp(kind, fresh))) {
+                // replaced meanwhile, or fell too far behind while rebuilding: try again later
+                fresh.retire(true);
                 return;
-            }
-            if (fresh.seq() < old.seq() && !catchUp(kind, fresh)) {
-                return; // fell too far behind while rebuilding; try again later
             }
             slot.index = fresh;
         }
-        LOG.debug("{}: compacted the {} vectors from {} to {}", dir, kind.table(), old.size(), fresh.size());
+        old.retire(true);
+        LOG.debug(
+                "{}: compacted the {} vectors from {} to {}{}",
+                dir,
+                kind.table(),
+                old.size(),
+                fresh.size(),
+                fresh.compressed() ? " (compressed)" : "");
         fresh.extendGraph();
     }
 
@@ -362,6 +434,12 @@ final class VectorTables implements AutoCloseable {
                 if (index != null && index.unsavedGraphNodes() >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)) {
                     save(e.getKey(), index);
                 }
+            }
+        }
+        for (Slot slot : slots.values()) {
+            VectorIndex index = slot.index;
+            if (index != null) {
+                index.retire(false); // keeps its vectors file for the graph file that names it
             }
         }
     }
