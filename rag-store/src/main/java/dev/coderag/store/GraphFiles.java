@@ -1,16 +1,12 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
-import io.github.jbellis.jvector.disk.IndexWriter;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
 import io.github.jbellis.jvector.graph.NodesIterator;
 import io.github.jbellis.jvector.graph.OnHeapGraphIndex;
 import io.github.jbellis.jvector.graph.similarity.BuildScoreProvider;
 import io.github.jbellis.jvector.graph.similarity.ScoreFunction;
 import io.github.jbellis.jvector.graph.similarity.SearchScoreProvider;
-import io.github.jbellis.jvector.quantization.ProductQuantization;
-import io.github.jbellis.jvector.vector.types.ByteSequence;
-import io.github.jbellis.jvector.vector.types.VectorFloat;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -53,8 +49,6 @@ final class GraphFiles {
     static final String SUFFIX = ".jvg";
     private static final int MAGIC = 0x43524731; // "CRG1"
     private static final int VERSION = 2;
-    private static final byte HEAP = 0;
-    private static final byte PQ = 1;
     private static final int END = 0x454E4421; // "END!"
 
     static Path path(Path dir, ChunkKind kind) {
@@ -111,7 +105,8 @@ final class GraphFiles {
             CRC32C crc = new CRC32C();
             try (OutputStream raw = Files.newOutputStream(tmp);
                     BufferedOutputStream buffered = new BufferedOutputStream(raw, 1 << 16)) {
-                StreamWriter out = new StreamWriter(new CheckedOutputStream(buffered, crc));
+                GraphFileVectors.StreamWriter out =
+                        new GraphFileVectors.StreamWriter(new CheckedOutputStream(buffered, crc));
                 out.writeInt(MAGIC);
                 out.writeInt(VERSION);
                 writeString(out, storeId);
@@ -129,7 +124,7 @@ final class GraphFiles {
                     fields.put(f.languages()[i]).put(f.symbolKinds()[i]);
                 }
                 out.write(fields.array());
-                writeVectors(out, f.vectors(), f.n(), dimension);
+                GraphFileVectors.write(out, f.vectors(), f.n(), dimension);
                 writeGraph(out, f.graph(), f.vectors().scores(), f.n());
                 out.writeInt(END);
                 out.flush();
@@ -142,90 +137,6 @@ final class GraphFiles {
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);
-        }
-    }
-
-    private static void writeVectors(StreamWriter out, VectorStorage.Frozen frozen, int n, int dimension)
-            throws IOException {
-        switch (frozen) {
-            case VectorStorage.HeapFrozen heap -> {
-                out.writeByte(HEAP);
-                ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES);
-                for (int i = 0; i < n; i++) {
-                    vector.clear();
-                    VectorFloat<?> v = heap.vectors()[i];
-                    for (int d = 0; d < dimension; d++) {
-                        vector.putFloat(v.get(d));
-                    }
-                    out.write(vector.array());
-                }
-            }
-            case VectorStorage.PqFrozen pq -> {
-                out.writeByte(PQ);
-                out.writeLong(pq.fileId());
-                out.writeLong(pq.checksum());
-                pq.pq().write(out, 4);
-                int m = pq.pq().getSubspaceCount();
-                out.writeInt(m);
-                byte[] code = new byte[m];
-                for (int i = 0; i < n; i++) {
-                    ByteSequence<?> c = pq.codes().get(i);
-                    for (int b = 0; b < m; b++) {
-                        code[b] = c.get(b);
-                    }
-                    out.write(code);
-                }
-            }
-        }
-    }
-
-    /** The storage part of a file, read back: heap vectors, or PQ codes with the claimed vectors file. */
-    private static VectorStorage readVectors(
-            DataInputStream in, Path dir, String fileName, String storeId, int dimension, int n) throws IOException {
-        byte tier = in.readByte();
-        if (tier == HEAP) {
-            VectorFloat<?>[] vectors = new VectorFloat<?>[n];
-            byte[] vectorBytes = new byte[dimension * Float.BYTES];
-            for (int i = 0; i < n; i++) {
-                in.readFully(vectorBytes);
-                float[] floats = new float[dimension];
-                ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(floats);
-                vectors[i] = VectorIndex.VTS.createFloatVector(floats);
-            }
-            return new HeapVectors(dimension, vectors, n);
-        }
-        if (tier != PQ) {
-            throw new IOException("unknown vector tier " + tier);
-        }
-        long fileId = in.readLong();
-        long checksum = in.readLong();
-        ProductQuantization pq;
-        try {
-            pq = ProductQuantization.load(new StreamGraphReader(in));
-        } catch (RuntimeException e) {
-            throw new IOException("PQ codebook unreadable: " + e, e);
-        }
-        int m = in.readInt();
-        if (pq.getOriginalDimension() != dimension || m != pq.getSubspaceCount()) {
-            throw new IOException("PQ codebook for another dimension");
-        }
-        byte[][] codes = new byte[n][m];
-        for (int i = 0; i < n; i++) {
-            in.readFully(codes[i]);
-        }
-        VectorFile file = VectorFile.claim(dir, fileName, storeId, dimension, fileId, n, checksum);
-        return DiskVectors.restore(dimension, pq, codes, file);
-    }
-
-    /** A {@link DataOutputStream} that JVector's writers (the PQ codebook) accept. */
-    private static final class StreamWriter extends DataOutputStream implements IndexWriter {
-        StreamWriter(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public long position() {
-            return size();
         }
     }
 
@@ -338,7 +249,7 @@ final class GraphFiles {
                     throw new IOException("row ids out of order at ordinal " + i);
                 }
             }
-            VectorStorage storage = readVectors(in, place.dir(), vectorsFile, storeId, dimension, n);
+            VectorStorage storage = GraphFileVectors.read(in, place.dir(), vectorsFile, storeId, dimension, n);
             VectorIndex.Frozen state = new VectorIndex.Frozen(
                     seq, n, rids, repoIds, pathIds, languages, symbolKinds, null, repos, paths, null);
             try {
@@ -439,13 +350,13 @@ final class GraphFiles {
         builder.load(new StreamGraphReader(in));
     }
 
-    private static void writeString(DataOutputStream out, String s) throws IOException {
+    static void writeString(DataOutputStream out, String s) throws IOException {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(bytes.length);
         out.write(bytes);
     }
 
-    private static String readString(DataInputStream in) throws IOException {
+    static String readString(DataInputStream in) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > 1 << 20) {
             throw new IOException("bad string length " + length);

@@ -44,11 +44,12 @@ import org.slf4j.LoggerFactory;
  * lock; {@link #extendGraph} adds graph nodes under the read lock, concurrently with searches, which JVector's
  * builder supports. One thread at a time may extend the graph.
  *
- * <p>Why this class is still ~460 lines: the vectors, live bits, ordinal map, graph builder and graph coverage
- * change together under its one lock (appending, deleting, compacting, restoring, freezing for a save), and that
- * locking protocol is the hard part to get right; what does not share it is elsewhere — the per-ordinal filter
- * fields ({@link OrdinalFields}), the top-k heap ({@link TopK}), the file format ({@link GraphFiles}) and the
- * per-table lifecycle ({@link VectorTables}).
+ * <p>Why this class is still over 400 lines: the vector storage, live bits, ordinal map, graph builder, graph
+ * coverage and tier change together under its one lock (appending, deleting, compacting, compressing, restoring,
+ * freezing for a save, retiring), and that locking protocol is the hard part to get right; what does not share it
+ * is elsewhere — how vectors are kept and scored ({@link VectorStorage}: {@link HeapVectors}, {@link DiskVectors},
+ * {@link VectorFile}), the per-ordinal filter fields ({@link OrdinalFields}), the top-k heap ({@link TopK}), the
+ * file format ({@link GraphFiles}) and the per-table lifecycle ({@link VectorTables}).
  */
 final class VectorIndex {
     static final VectorTypeSupport VTS = VectorizationProvider.getInstance().getVectorTypeSupport();

@@ -1,16 +1,9 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
-import dev.coderag.types.Language;
-import dev.coderag.types.SymbolKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +37,6 @@ final class VectorTables implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
     /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
     private static final int SAVE_EVERY = 2_000;
-    /** Rows read from SQLite per batch while loading. */
-    private static final int LOAD_BATCH = 4_096;
     /** A catch-up with more new rows than this reloads the table (streaming) rather than holding them all. */
     static final int CATCH_UP_ROWS = 50_000;
 
@@ -54,6 +45,7 @@ final class VectorTables implements AutoCloseable {
     private final int dimension;
     private final StoreOptions options;
     private final ReaderPool readers;
+    private final VectorRows sqlRows;
     private final Map<ChunkKind, Slot> slots = new EnumMap<>(ChunkKind.class);
     private final ExecutorService worker;
     private volatile boolean closed;
@@ -70,6 +62,7 @@ final class VectorTables implements AutoCloseable {
         this.dimension = dimension;
         this.options = options;
         this.readers = readers;
+        this.sqlRows = new VectorRows(dir, dimension);
         for (ChunkKind kind : ChunkKind.values()) {
             slots.put(kind, new Slot());
         }
@@ -126,8 +119,8 @@ final class VectorTables implements AutoCloseable {
                 try {
                     readers.snapshot("load the " + kind.table() + " vectors", c -> {
                         long seq = Schema.metaLong(c, "seq");
-                        index.resetLive(seq, liveRids(c, kind), List.of());
-                        forEachBatch(c, kind, fromRid, batch -> index.apply(seq, batch, new long[0]));
+                        index.resetLive(seq, VectorRows.liveRids(c, kind), List.of());
+                        sqlRows.forEachBatch(c, kind, fromRid, batch -> index.apply(seq, batch, new long[0]));
                         return null;
                     });
                 } catch (RuntimeException e) {
@@ -163,7 +156,7 @@ final class VectorTables implements AutoCloseable {
             readers.snapshot("load the " + kind.table() + " vectors", c -> {
                 long seq = Schema.metaLong(c, "seq");
                 index.apply(seq, List.of(), new long[0]);
-                forEachBatch(c, kind, 0, batch -> index.apply(seq, batch, new long[0]));
+                sqlRows.forEachBatch(c, kind, 0, batch -> index.apply(seq, batch, new long[0]));
                 return null;
             });
         } catch (RuntimeException e) {
@@ -192,102 +185,18 @@ final class VectorTables implements AutoCloseable {
                 if (fromSeq < Schema.metaLong(c, "tombstone_floor")) {
                     return new Delta(seq, true, List.of(), deleted);
                 }
-                deleted = tombstones(c, kind, fromSeq);
+                deleted = VectorRows.tombstones(c, kind, fromSeq);
             }
-            if (countAfter(c, kind, fromRid) > CATCH_UP_ROWS) {
+            if (VectorRows.countAfter(c, kind, fromRid) > CATCH_UP_ROWS) {
                 return new Delta(seq, true, List.of(), deleted);
             }
-            return new Delta(seq, false, rows(c, kind, fromRid), deleted);
+            return new Delta(seq, false, sqlRows.all(c, kind, fromRid), deleted);
         });
         if (delta.tooOld()) {
             return false;
         }
         index.apply(delta.seq(), delta.added(), delta.deleted());
         return true;
-    }
-
-    private static long[] tombstones(Connection c, ChunkKind kind, long afterSeq) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM tombstones WHERE seq > ? AND kind = ?")) {
-            st.setLong(1, afterSeq);
-            st.setString(2, kind.table());
-            return longs(st);
-        }
-    }
-
-    private static long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM vectors WHERE kind = ?")) {
-            st.setString(1, kind.table());
-            return longs(st);
-        }
-    }
-
-    private static long[] longs(PreparedStatement st) throws SQLException {
-        try (ResultSet rs = st.executeQuery()) {
-            long[] out = new long[1024];
-            int n = 0;
-            while (rs.next()) {
-                if (n == out.length) {
-                    out = java.util.Arrays.copyOf(out, n * 2);
-                }
-                out[n++] = rs.getLong(1);
-            }
-            return java.util.Arrays.copyOf(out, n);
-        }
-    }
-
-    private static long countAfter(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT count(*) FROM vectors WHERE kind = ? AND rid > ?")) {
-            st.setString(1, kind.table());
-            st.setLong(2, afterRid);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
-            }
-        }
-    }
-
-    private List<VectorIndex.Row> rows(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        List<VectorIndex.Row> out = new ArrayList<>();
-        forEachBatch(c, kind, afterRid, out::addAll);
-        return out;
-    }
-
-    /** The rows above {@code afterRid}, in row-id order, handed over in batches of {@link #LOAD_BATCH}. */
-    private void forEachBatch(
-            Connection c, ChunkKind kind, long afterRid, java.util.function.Consumer<List<VectorIndex.Row>> sink)
-            throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
-                + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
-            st.setString(1, kind.table());
-            st.setLong(2, afterRid);
-            st.setFetchSize(1024);
-            try (ResultSet rs = st.executeQuery()) {
-                List<VectorIndex.Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    if (out.size() == LOAD_BATCH) {
-                        sink.accept(out);
-                        out = new ArrayList<>();
-                    }
-                    String symbolKind = rs.getString(5);
-                    float[] vector;
-                    try {
-                        vector = ChunkCodec.fromBlob(rs.getBytes(6), dimension);
-                    } catch (IllegalArgumentException e) {
-                        throw new StoreException(
-                                StoreException.Reason.CORRUPT,
-                                "Store " + dir + " is corrupt: row " + rs.getLong(1) + " " + e.getMessage()
-                                        + "; re-ingest with --full to rebuild it.");
-                    }
-                    out.add(new VectorIndex.Row(
-                            rs.getLong(1),
-                            rs.getString(2),
-                            rs.getString(3),
-                            Language.fromId(rs.getString(4)),
-                            symbolKind == null ? null : SymbolKind.fromId(symbolKind),
-                            vector));
-                }
-                sink.accept(out);
-            }
-        }
     }
 
     // ---- background work ---------------------------------------------------------------------------------
