@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * Loads stream rows from SQLite in batches, so that a table past the threshold never holds all its vectors on the
- * heap: it compresses itself when it gets there. A catch-up of more than {@link #CATCH_UP_ROWS} rows reloads
- * instead, for the same reason. A replaced index is {@linkplain VectorIndex#retire retired}.
+ * heap: it compresses itself when it gets there. For the same reason a catch-up of more than {@link #CATCH_UP_ROWS}
+ * rows reloads instead when the table is, or would become, compressed; below the threshold it appends and the graph
+ * is extended as usual (no rebuild). A replaced index is {@linkplain VectorIndex#retire retired}.
  *
  * Thread-safe.
  */
@@ -37,7 +38,10 @@ final class VectorTables implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
     /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
     private static final int SAVE_EVERY = 2_000;
-    /** A catch-up with more new rows than this reloads the table (streaming) rather than holding them all. */
+    /**
+     * A catch-up with more new rows than this, of a table that is or would become compressed, reloads the table
+     * (streaming) rather than holding them all on the heap.
+     */
     static final int CATCH_UP_ROWS = 50_000;
 
     private final Path dir;
@@ -173,8 +177,10 @@ final class VectorTables implements AutoCloseable {
     private boolean catchUp(ChunkKind kind, VectorIndex index) {
         long fromSeq = index.seq();
         long fromRid = index.maxRid();
+        boolean compressed = index.compressed();
+        long liveCount = index.liveCount();
         record Delta(long seq, boolean tooOld, List<VectorIndex.Row> added, long[] deleted) {}
-        // tooOld also when the new rows are too many to hold at once: the reload streams them.
+        // tooOld also when the new rows are too many to hold at once in a (soon) compressed table: a reload streams.
         Delta delta = readers.snapshot("load the " + kind.table() + " vectors", c -> {
             long seq = Schema.metaLong(c, "seq");
             if (seq <= fromSeq) {
@@ -187,7 +193,7 @@ final class VectorTables implements AutoCloseable {
                 }
                 deleted = VectorRows.tombstones(c, kind, fromSeq);
             }
-            if (VectorRows.countAfter(c, kind, fromRid) > CATCH_UP_ROWS) {
+            if (reloads(compressed, liveCount, VectorRows.countAfter(c, kind, fromRid), options)) {
                 return new Delta(seq, true, List.of(), deleted);
             }
             return new Delta(seq, false, sqlRows.all(c, kind, fromRid), deleted);
@@ -197,6 +203,14 @@ final class VectorTables implements AutoCloseable {
         }
         index.apply(delta.seq(), delta.added(), delta.deleted());
         return true;
+    }
+
+    /**
+     * Whether a catch-up of {@code newRows} rows reloads the table rather than appending them: only many rows
+     * ({@link #CATCH_UP_ROWS}) of a table in, or reaching, the compressed tier; a heap-tier table always appends.
+     */
+    static boolean reloads(boolean compressed, long liveCount, long newRows, StoreOptions options) {
+        return newRows > CATCH_UP_ROWS && (compressed || liveCount + newRows >= options.compressAbove());
     }
 
     // ---- background work ---------------------------------------------------------------------------------
