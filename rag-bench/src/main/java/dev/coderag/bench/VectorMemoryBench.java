@@ -28,7 +28,12 @@ import java.util.stream.Stream;
  * with its graph, recall@10 against brute force and search latency, for the table on the heap and then compressed
  * (PQ codes in memory, vectors in {@code vectors-code.*.f32}).
  *
- * <p>{@code rag-bench/run dev.coderag.bench.VectorMemoryBench [--vectors 200000] [--dim 384] [--queries 200]}
+ * <p>{@code --tiers compressed} skips the exact tier; {@code --beams 64,128} measures the compressed tier once per
+ * configured search beam ({@code coderag.store.searchBeam}), the first time moving the table to the compressed
+ * tier, then reopening the store from its files.
+ *
+ * <p>{@code rag-bench/run dev.coderag.bench.VectorMemoryBench [--vectors 200000] [--dim 384] [--queries 200]
+ * [--tiers exact,compressed] [--beams 64]}
  */
 public final class VectorMemoryBench {
     private VectorMemoryBench() {}
@@ -39,6 +44,9 @@ public final class VectorMemoryBench {
         int n = intArg(args, "--vectors", 200_000);
         int dim = intArg(args, "--dim", 384);
         int queryCount = intArg(args, "--queries", 200);
+        List<String> tiers =
+                List.of(stringArg(args, "--tiers", "exact,compressed").split(","));
+        String[] beams = stringArg(args, "--beams", "64").split(",");
         int k = 10;
         Random random = new Random(42);
         List<float[]> data = SearchBench.clustered(random, n, dim);
@@ -92,9 +100,24 @@ public final class VectorMemoryBench {
                     "| tier | load + graph (s) | heap − baseline (MB) | RSS (MB) | recall@10 | p50 ms | p99 ms |");
             System.out.println("|---|---|---|---|---|---|---|");
             System.setProperty("coderag.store.exactBelow", "20000");
-            run("exact (vectors on the heap)", dir, dim, queries, truth, k, baseline);
-            System.setProperty("coderag.store.compressAbove", String.valueOf(Math.min(n, 100_000)));
-            run("compressed (PQ codes + vectors file)", dir, dim, queries, truth, k, baseline);
+            if (tiers.contains("exact")) {
+                run("exact (vectors on the heap)", dir, dim, queries, truth, k, baseline);
+            }
+            if (tiers.contains("compressed")) {
+                // Compressed once all n are loaded: the codebook is trained on the same sample either way.
+                System.setProperty("coderag.store.compressAbove", String.valueOf(n));
+                for (String beam : beams) {
+                    System.setProperty("coderag.store.searchBeam", beam);
+                    run(
+                            "compressed (PQ codes + vectors file), searchBeam " + beam,
+                            dir,
+                            dim,
+                            queries,
+                            truth,
+                            k,
+                            baseline);
+                }
+            }
             try (Stream<Path> files = Files.list(dir)) {
                 files.filter(f -> f.getFileName().toString().matches("(graph-|vectors-).*"))
                         .sorted()
@@ -207,6 +230,15 @@ public final class VectorMemoryBench {
                 1,
                 List.of("step" + (i % 997)),
                 MODEL);
+    }
+
+    private static String stringArg(String[] args, String name, String fallback) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return fallback;
     }
 
     private static int intArg(String[] args, String name, int fallback) {

@@ -20,15 +20,19 @@ import java.util.function.IntFunction;
 /**
  * The compressed tier ({@link VectorStorage}): per ordinal a JVector product-quantization code in memory
  * ({@link #subspaces} bytes: 96 for 384-d vectors, 16× smaller than the floats), the full vectors in a
- * {@link VectorFile} read with positional reads. The graph is built with PQ scores and searched with PQ scores,
- * its best candidates reranked with the exact vectors from the file; exact scans (small filtered subsets, vectors
+ * {@link VectorFile} read with positional reads. The graph is built with PQ scores and searched with PQ scores and
+ * twice the beam, all those candidates reranked with the exact vectors from the file ({@link #rerankK}); exact scans (small filtered subsets, vectors
  * the graph does not cover yet) read the file too.
  *
  * <p>The codebook is trained once, when a table crosses {@link StoreOptions#compressAbove()}, on a sample of at
  * most {@link #TRAINING_SAMPLE} of its vectors; vectors appended later are encoded with it.
  */
 final class DiskVectors implements VectorStorage {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DiskVectors.class);
     static final int TRAINING_SAMPLE = 100_000;
+    /** The compressed tier's graph searches keep this many times the beam, all reranked ({@link #rerankK}). */
+    static final int RERANK_BEAMS = 2;
+
     private static final int CLUSTERS = 256;
 
     private final int dimension;
@@ -81,6 +85,20 @@ final class DiskVectors implements VectorStorage {
         } catch (RuntimeException e) {
             out.close(true);
             throw e;
+        }
+    }
+
+    /** {@link #compress}es ordinals [0, n) of {@code heap}, or keeps {@code heap} (logged) when that fails. */
+    static VectorStorage compressOrKeep(HeapVectors heap, int n, int dimension, Place place) {
+        try {
+            return compress(heap::get, n, dimension, place);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "{}: could not compress the {} vectors, keeping them in memory: {}",
+                    place.dir(),
+                    place.table(),
+                    e.toString());
+            return heap;
         }
     }
 
@@ -154,9 +172,14 @@ final class DiskVectors implements VectorStorage {
         return new DefaultSearchScoreProvider(codes.precomputedScoreFunctionFor(q, SIMILARITY), reranker);
     }
 
+    /**
+     * Twice the beam (at least 4k): PQ scores order candidates roughly, so the search keeps twice as many and reranks
+     * them all exactly (one positional read and one dot product each). Measured at 200k clustered 384-d vectors
+     * (docs/BENCHMARKS.md, "Compressed vectors"): recall@10 0.92 with 1× the beam, 0.99 with 2×, no better with 3×.
+     */
     @Override
     public int rerankK(int beam, int k) {
-        return Math.max(beam, 4 * k);
+        return Math.max(RERANK_BEAMS * beam, 4 * k);
     }
 
     @Override

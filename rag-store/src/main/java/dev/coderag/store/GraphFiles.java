@@ -96,7 +96,7 @@ final class GraphFiles {
     }
 
     /** Writes a table's frozen index to {@code file} atomically. */
-    static void write(Path file, String storeId, int dimension, StoreOptions options, VectorIndex.Frozen f)
+    static void write(Path file, String storeId, int dimension, StoreOptions options, FrozenIndex f)
             throws IOException {
         Path tmp = file.resolveSibling(
                 file.getFileName() + "." + ProcessHandle.current().pid() + "-"
@@ -250,8 +250,8 @@ final class GraphFiles {
                 }
             }
             VectorStorage storage = GraphFileVectors.read(in, place.dir(), vectorsFile, storeId, dimension, n);
-            VectorIndex.Frozen state = new VectorIndex.Frozen(
-                    seq, n, rids, repoIds, pathIds, languages, symbolKinds, null, repos, paths, null);
+            FrozenIndex state =
+                    new FrozenIndex(seq, n, rids, repoIds, pathIds, languages, symbolKinds, null, repos, paths, null);
             try {
                 VectorIndex index = VectorIndex.restore(dimension, options, place, state, storage, builder -> {
                     try {

@@ -35,7 +35,7 @@ final class OrdinalFields {
     }
 
     /** Fields restored from a graph file: its first {@code state.n()} ordinals, room for {@code capacity}. */
-    static OrdinalFields restore(VectorIndex.Frozen state, int capacity) {
+    static OrdinalFields restore(FrozenIndex state, int capacity) {
         OrdinalFields fields = new OrdinalFields(0);
         fields.rids = Arrays.copyOf(state.rids(), capacity);
         fields.repoIds = Arrays.copyOf(state.repoIds(), capacity);
@@ -87,8 +87,8 @@ final class OrdinalFields {
     }
 
     /** Ordinals [0, n) with their fields, {@code vectors} and {@code graph}: what a graph file holds. */
-    VectorIndex.Frozen freeze(long seq, int n, VectorStorage.Frozen vectors, ImmutableGraphIndex graph) {
-        return new VectorIndex.Frozen(
+    FrozenIndex freeze(long seq, int n, VectorStorage.Frozen vectors, ImmutableGraphIndex graph) {
+        return new FrozenIndex(
                 seq,
                 n,
                 Arrays.copyOf(rids, n),

@@ -9,7 +9,7 @@ package dev.coderag.store;
  * @param graphDegree JVector graph max degree M; {@code coderag.store.graphDegree}
  * @param graphBeam JVector construction beam width; {@code coderag.store.graphBeam}
  * @param searchBeam candidates the graph search keeps per query (at least k) in graphs of up to 100k nodes;
- *     larger graphs widen it with the square root of their size ({@link VectorIndex#searchBeam});
+ *     larger graphs widen it with the square root of their size ({@link IndexGraph#searchBeam});
  *     {@code coderag.store.searchBeam}
  * @param backgroundGraph build and extend graphs on a background thread (searches use exact search on what the
  *     graph does not cover yet); false builds them on the searching thread, for benchmarks and tests;
@@ -23,8 +23,9 @@ package dev.coderag.store;
  *     ({@link DiskVectors}): in memory only JVector product-quantization codes (96 bytes per 384-d vector instead
  *     of 1,536) with the graph and the per-ordinal fields; the full vectors in a derived file of the store
  *     directory, {@code vectors-<table>.<pid>-<id>.f32}, read with positional reads (not memory-mapped: the OS
- *     page cache holds its hot pages, outside the process's resident set); graph search with PQ scores, its best
- *     candidates reranked exactly from the file, so scores stay exact cosines. Below it nothing changes. At least
+ *     page cache holds its hot pages, outside the process's resident set); graph search with PQ scores keeping
+ *     twice the search beam (at least 4k) of candidates, all reranked exactly from the file
+ *     ({@link DiskVectors#rerankK}), so scores stay exact cosines. Below it nothing changes. At least
  *     {@value #MIN_COMPRESS_ABOVE}; {@code coderag.store.compressAbove}
  */
 record StoreOptions(

@@ -33,13 +33,25 @@ sealed interface VectorStorage permits HeapVectors, DiskVectors {
     /** The exact dot product (the cosine: vectors are unit length) of {@code q} and an ordinal's vector. */
     float dot(VectorFloat<?> q, int ordinal);
 
+    /** Offers every ordinal of {@code accepted} in [from, to) with its exact score to {@code top}. */
+    default void scan(VectorFloat<?> q, java.util.BitSet accepted, int from, int to, TopK top) {
+        for (int ordinal = accepted.nextSetBit(from);
+                ordinal >= 0 && ordinal < to;
+                ordinal = accepted.nextSetBit(ordinal + 1)) {
+            top.offer(ordinal, dot(q, ordinal));
+        }
+    }
+
     /** The scores a graph builder uses; {@code values} reads {@link #get}. */
     BuildScoreProvider buildScores(RandomAccessVectorValues values);
 
     /** The scores a graph search uses for {@code q}: exact, or approximate with an exact reranker. */
     SearchScoreProvider searchScores(VectorFloat<?> q, RandomAccessVectorValues values);
 
-    /** How many candidates a graph search with this beam keeps and (when approximate) reranks exactly. */
+    /**
+     * How many candidates a graph search with this beam keeps (JVector's {@code rerankK}, its beam width) and, when
+     * approximate, reranks exactly: the beam on the heap, twice the beam (at least 4k) in the compressed tier.
+     */
     int rerankK(int beam, int k);
 
     /** What a graph file needs of ordinals [0, n) to restore this storage. */
@@ -48,7 +60,7 @@ sealed interface VectorStorage permits HeapVectors, DiskVectors {
     /** Releases the file, if any; {@code delete} when the index has been replaced and its file is garbage. */
     void close(boolean delete);
 
-    /** The vectors part of a frozen index ({@link VectorIndex.Frozen}). */
+    /** The vectors part of a frozen index ({@link FrozenIndex}). */
     sealed interface Frozen {
         /** The scores the graph loader recomputes for each edge, so that the writer orders edges by them. */
         BuildScoreProvider scores();
