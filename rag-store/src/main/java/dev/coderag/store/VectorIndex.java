@@ -22,21 +22,21 @@ import java.util.function.Supplier;
  * vectors pass the filter or no graph is built; otherwise the graph ({@link IndexGraph}) answers for the ordinals it
  * covers, {@code [0, graphSize)}, and the rest (vectors committed since) are scanned exactly, so results are always
  * complete and always respect the filter (JVector only returns accepted ordinals).
- * In the compressed tier the graph is traversed with PQ scores and its best candidates reranked exactly
- * ({@link VectorStorage#rerankK}); every returned score is the exact cosine.
+ * In the compressed tier the graph is traversed with PQ scores keeping twice the beam, all those candidates reranked
+ * exactly ({@link VectorStorage#rerankK}); every returned score is the exact cosine.
  *
  * <p>The tier changes once, upwards: an index without a graph compresses itself when an append takes it to
  * {@code compressAbove} (a load from SQLite, which streams); one with a graph is replaced by a compressed
  * {@link #compacted} copy, built in the background ({@link VectorTables}). An index that has been replaced is
  * {@linkplain #retire retired}: its searches return null and the caller asks for the current index again.
  *
- * <p>Thread-safety — the one locking protocol of the vector side; {@link Ordinals}, {@link OrdinalFields} and
- * {@link VectorStorage} are not thread-safe and rely on it: searches run under the read lock, in parallel;
- * {@link #apply} and {@link #resetLive} (new commits) take the write lock, as do tier changes of a graph-less index
- * and {@link #retire}; {@link #extendGraph} adds graph nodes under the read lock, concurrently with searches, which
- * JVector's builder supports; {@link #compacted} copies under the read lock. One thread at a time may add graph
- * nodes or save the graph ({@code graphMutex}). The file format is {@link GraphFiles}'s, the per-table lifecycle
- * {@link VectorTables}'s.
+ * <p>Thread-safety — the one locking protocol of the vector side; {@link Ordinals}, {@link OrdinalFields},
+ * {@link IndexGraph} and {@link VectorStorage} are not thread-safe and rely on it: searches run under the read
+ * lock, in parallel; {@link #apply} and {@link #resetLive} (new commits) take the write lock, as do tier changes of
+ * a graph-less index and {@link #retire}; {@link #extendGraph} adds graph nodes under the read lock, concurrently
+ * with searches (JVector's builder supports it); {@link #compacted} copies under the read lock. One thread at a
+ * time adds graph nodes or saves the graph ({@code graphMutex}). File format: {@link GraphFiles}; lifecycle:
+ * {@link VectorTables}.
  */
 final class VectorIndex {
     static final VectorTypeSupport VTS = VectorizationProvider.getInstance().getVectorTypeSupport();
@@ -60,7 +60,7 @@ final class VectorIndex {
     private boolean retired;
     private final Ordinals ordinals;
     private long seq;
-    private final IndexGraph graph; // created once the table is large enough
+    private final IndexGraph graph; // its builder created once the table is large enough
 
     /** An index kept on the heap whatever its size. */
     VectorIndex(int dimension, StoreOptions options, long seq) {
