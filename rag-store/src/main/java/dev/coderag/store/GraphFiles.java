@@ -4,8 +4,9 @@ import dev.coderag.types.ChunkKind;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
 import io.github.jbellis.jvector.graph.NodesIterator;
 import io.github.jbellis.jvector.graph.OnHeapGraphIndex;
-import io.github.jbellis.jvector.vector.VectorSimilarityFunction;
-import io.github.jbellis.jvector.vector.types.VectorFloat;
+import io.github.jbellis.jvector.graph.similarity.BuildScoreProvider;
+import io.github.jbellis.jvector.graph.similarity.ScoreFunction;
+import io.github.jbellis.jvector.graph.similarity.SearchScoreProvider;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -31,8 +32,9 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * The derived graph files of a store directory, {@code graph-<table>.jvg}: a table's vector index as of some
- * commit — the ordinals its graph covers with their row ids, filter fields and vectors, then the graph in
- * JVector's on-heap format — so that a restart loads the graph instead of rebuilding it (minutes at 100k+
+ * commit — the ordinals its graph covers with their row ids, filter fields and vectors (in the compressed tier:
+ * the PQ codebook and codes, and the name, id and a checksum of the vectors file, {@link VectorFile}, that holds
+ * the full vectors), then the graph in JVector's on-heap format — so that a restart loads the graph instead of rebuilding it (minutes at 100k+
  * vectors). Row ids are never reused, so a file stays valid whatever was committed since: on load, rows deleted
  * since become dead ordinals and newer rows are appended (see {@link VectorTables}).
  *
@@ -46,17 +48,19 @@ final class GraphFiles {
     static final String PREFIX = "graph-";
     static final String SUFFIX = ".jvg";
     private static final int MAGIC = 0x43524731; // "CRG1"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final int END = 0x454E4421; // "END!"
 
     static Path path(Path dir, ChunkKind kind) {
         return dir.resolve(PREFIX + kind.table() + SUFFIX);
     }
 
+    /** Deletes every graph file of {@code dir} and the vectors files they name. */
     static void deleteAll(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return;
         }
+        VectorFile.deleteAll(dir);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX + "*")) {
             for (Path file : files) {
                 Files.deleteIfExists(file);
@@ -92,7 +96,7 @@ final class GraphFiles {
     }
 
     /** Writes a table's frozen index to {@code file} atomically. */
-    static void write(Path file, String storeId, int dimension, StoreOptions options, VectorIndex.Frozen f)
+    static void write(Path file, String storeId, int dimension, StoreOptions options, FrozenIndex f)
             throws IOException {
         Path tmp = file.resolveSibling(
                 file.getFileName() + "." + ProcessHandle.current().pid() + "-"
@@ -101,7 +105,8 @@ final class GraphFiles {
             CRC32C crc = new CRC32C();
             try (OutputStream raw = Files.newOutputStream(tmp);
                     BufferedOutputStream buffered = new BufferedOutputStream(raw, 1 << 16)) {
-                DataOutputStream out = new DataOutputStream(new CheckedOutputStream(buffered, crc));
+                GraphFileVectors.StreamWriter out =
+                        new GraphFileVectors.StreamWriter(new CheckedOutputStream(buffered, crc));
                 out.writeInt(MAGIC);
                 out.writeInt(VERSION);
                 writeString(out, storeId);
@@ -110,6 +115,7 @@ final class GraphFiles {
                 out.writeInt(options.graphDegree());
                 out.writeInt(options.graphBeam());
                 out.writeInt(f.n());
+                writeString(out, f.vectors() instanceof VectorStorage.PqFrozen pq ? pq.fileName() : "");
                 writeStrings(out, f.repos());
                 writeStrings(out, f.paths());
                 ByteBuffer fields = ByteBuffer.allocate(f.n() * (Long.BYTES + 2 * Integer.BYTES + 2));
@@ -118,16 +124,8 @@ final class GraphFiles {
                     fields.put(f.languages()[i]).put(f.symbolKinds()[i]);
                 }
                 out.write(fields.array());
-                ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES);
-                for (int i = 0; i < f.n(); i++) {
-                    vector.clear();
-                    VectorFloat<?> v = f.vectors()[i];
-                    for (int d = 0; d < dimension; d++) {
-                        vector.putFloat(v.get(d));
-                    }
-                    out.write(vector.array());
-                }
-                writeGraph(out, f.graph(), f.vectors(), f.n());
+                GraphFileVectors.write(out, f.vectors(), f.n(), dimension);
+                writeGraph(out, f.graph(), f.vectors().scores(), f.n());
                 out.writeInt(END);
                 out.flush();
                 buffered.write(
@@ -144,10 +142,10 @@ final class GraphFiles {
 
     /**
      * The graph in JVector's on-heap (V4) format, readable by {@code GraphIndexBuilder.load}. The loader
-     * recomputes each edge's score and requires them in descending order, so neighbours are written sorted by
-     * the very score it will compute.
+     * recomputes each edge's score with the builder's score provider and requires them in descending order, so
+     * neighbours are written sorted by the very score it will compute (exact, or PQ in the compressed tier).
      */
-    private static void writeGraph(DataOutputStream out, ImmutableGraphIndex graph, VectorFloat<?>[] vectors, int n)
+    private static void writeGraph(DataOutputStream out, ImmutableGraphIndex graph, BuildScoreProvider provider, int n)
             throws IOException {
         ImmutableGraphIndex.View view = graph.getView();
         int levels = graph.getMaxLevel() + 1;
@@ -179,9 +177,11 @@ final class GraphFiles {
                         ids[count++] = neighbor;
                     }
                 }
+                SearchScoreProvider sp = provider.searchProviderFor(node);
+                ScoreFunction sf = level > 0 || sp.reranker() == null ? sp.scoreFunction() : sp.exactScoreFunction();
                 float[] scores = new float[count];
                 for (int i = 0; i < count; i++) {
-                    scores[i] = VectorSimilarityFunction.DOT_PRODUCT.compare(vectors[node], vectors[ids[i]]);
+                    scores[i] = sf.similarityTo(ids[i]);
                 }
                 Integer[] order = new Integer[count];
                 for (int i = 0; i < count; i++) {
@@ -202,7 +202,8 @@ final class GraphFiles {
      * Reads a graph file into an index (nothing live yet). IOException when the file is unreadable, from
      * another store or for another configuration; the caller then rebuilds from SQLite.
      */
-    static VectorIndex read(Path file, String storeId, int dimension, StoreOptions options) throws IOException {
+    static VectorIndex read(Path file, String storeId, int dimension, StoreOptions options, DiskVectors.Place place)
+            throws IOException {
         long length = Files.size(file);
         verifyChecksum(file, length);
         try (InputStream raw = Files.newInputStream(file);
@@ -221,7 +222,8 @@ final class GraphFiles {
                 throw new IOException("built with another dimension or graph configuration");
             }
             int n = in.readInt();
-            if (n <= 0 || (long) n * dimension * Float.BYTES > length) {
+            String vectorsFile = readString(in);
+            if (n <= 0 || (long) n * (Long.BYTES + 2 * Integer.BYTES + 2) > length) {
                 throw new IOException("bad vector count " + n);
             }
             List<String> repos = readStrings(in);
@@ -247,30 +249,64 @@ final class GraphFiles {
                     throw new IOException("row ids out of order at ordinal " + i);
                 }
             }
-            VectorFloat<?>[] vectors = new VectorFloat<?>[n];
-            byte[] vectorBytes = new byte[dimension * Float.BYTES];
-            float[] floats = new float[dimension];
-            for (int i = 0; i < n; i++) {
-                in.readFully(vectorBytes);
-                ByteBuffer.wrap(vectorBytes).asFloatBuffer().get(floats);
-                vectors[i] = VectorIndex.VTS.createFloatVector(floats.clone());
-            }
-            VectorIndex.Frozen state = new VectorIndex.Frozen(
-                    seq, n, rids, repoIds, pathIds, languages, symbolKinds, vectors, repos, paths, null);
-            VectorIndex index = VectorIndex.restore(dimension, options, state, builder -> {
-                try {
-                    loadGraph(builder, in);
-                } catch (RuntimeException | AssertionError e) {
-                    throw new IOException("graph section unreadable: " + e, e);
+            VectorStorage storage = GraphFileVectors.read(in, place.dir(), vectorsFile, storeId, dimension, n);
+            FrozenIndex state =
+                    new FrozenIndex(seq, n, rids, repoIds, pathIds, languages, symbolKinds, null, repos, paths, null);
+            try {
+                VectorIndex index = VectorIndex.restore(dimension, options, place, state, storage, builder -> {
+                    try {
+                        loadGraph(builder, in);
+                    } catch (RuntimeException | AssertionError e) {
+                        throw new IOException("graph section unreadable: " + e, e);
+                    }
+                });
+                if (in.readInt() != END) {
+                    throw new IOException("missing end marker");
                 }
-            });
-            if (in.readInt() != END) {
-                throw new IOException("missing end marker");
+                return index;
+            } catch (IOException | RuntimeException e) {
+                storage.close(true);
+                throw e;
             }
-            return index;
         } catch (EOFException e) {
             throw new IOException("truncated", e);
         }
+    }
+
+    /**
+     * The name of the vectors file a graph file's compressed index belongs to (read from its header only), or
+     * null: a heap-tier or unreadable file. What {@link VectorFile#deleteUnused} must keep.
+     */
+    static String vectorsFileOf(Path file) {
+        try (InputStream raw = Files.newInputStream(file);
+                DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 4096))) {
+            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+                return null;
+            }
+            readString(in);
+            in.readLong();
+            in.skipNBytes(4L * Integer.BYTES);
+            String name = readString(in);
+            return name.isEmpty() ? null : name;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The vectors files the graph files of {@code dir} name. */
+    static java.util.Set<String> referencedVectorFiles(Path dir) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX)) {
+            for (Path file : files) {
+                String name = vectorsFileOf(file);
+                if (name != null) {
+                    out.add(name);
+                }
+            }
+        } catch (IOException ignored) {
+            // then nothing is kept that a live process does not hold: restores rebuild instead
+        }
+        return out;
     }
 
     /**
@@ -314,13 +350,13 @@ final class GraphFiles {
         builder.load(new StreamGraphReader(in));
     }
 
-    private static void writeString(DataOutputStream out, String s) throws IOException {
+    static void writeString(DataOutputStream out, String s) throws IOException {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(bytes.length);
         out.write(bytes);
     }
 
-    private static String readString(DataInputStream in) throws IOException {
+    static String readString(DataInputStream in) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > 1 << 20) {
             throw new IOException("bad string length " + length);

@@ -3,7 +3,6 @@ package dev.coderag.store;
 import dev.coderag.types.Language;
 import dev.coderag.types.SymbolKind;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
-import io.github.jbellis.jvector.vector.types.VectorFloat;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Map;
@@ -36,7 +35,7 @@ final class OrdinalFields {
     }
 
     /** Fields restored from a graph file: its first {@code state.n()} ordinals, room for {@code capacity}. */
-    static OrdinalFields restore(VectorIndex.Frozen state, int capacity) {
+    static OrdinalFields restore(FrozenIndex state, int capacity) {
         OrdinalFields fields = new OrdinalFields(0);
         fields.rids = Arrays.copyOf(state.rids(), capacity);
         fields.repoIds = Arrays.copyOf(state.repoIds(), capacity);
@@ -87,9 +86,9 @@ final class OrdinalFields {
         symbolKinds[to] = source.symbolKinds[from];
     }
 
-    /** Ordinals [0, n) with their fields and vectors, and {@code graph}: what a graph file holds. */
-    VectorIndex.Frozen freeze(long seq, int n, VectorFloat<?>[] vectors, ImmutableGraphIndex graph) {
-        return new VectorIndex.Frozen(
+    /** Ordinals [0, n) with their fields, {@code vectors} and {@code graph}: what a graph file holds. */
+    FrozenIndex freeze(long seq, int n, VectorStorage.Frozen vectors, ImmutableGraphIndex graph) {
+        return new FrozenIndex(
                 seq,
                 n,
                 Arrays.copyOf(rids, n),
@@ -97,7 +96,7 @@ final class OrdinalFields {
                 Arrays.copyOf(pathIds, n),
                 Arrays.copyOf(languages, n),
                 Arrays.copyOf(symbolKinds, n),
-                Arrays.copyOf(vectors, n),
+                vectors,
                 repos.values(),
                 paths.values(),
                 graph);

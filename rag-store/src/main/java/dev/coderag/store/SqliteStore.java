@@ -125,6 +125,7 @@ final class SqliteStore implements Store {
             throw Sql.error(abs, "open the store", e);
         }
         GraphFiles.deleteStaleTemporaries(abs);
+        VectorFile.deleteUnused(abs, GraphFiles.referencedVectorFiles(abs));
         return new SqliteStore(root, abs, storeId, modelId, dimension, options);
     }
 

@@ -40,6 +40,10 @@ final class SqliteVectorSearch implements VectorSearch {
         }
         long seq = reads.read("read the commit sequence", c -> Schema.metaLong(c, "seq"));
         List<VectorIndex.Hit> hits = tables.current(table, seq).search(query, k, filter);
+        while (hits == null) { // the index was replaced (compacted, reloaded) under this search: use the new one
+            reads.checkOpen();
+            hits = tables.current(table, seq).search(query, k, filter);
+        }
         if (hits.isEmpty()) {
             return List.of();
         }

@@ -2,54 +2,46 @@ package dev.coderag.store;
 
 import dev.coderag.types.Language;
 import dev.coderag.types.SymbolKind;
-import io.github.jbellis.jvector.graph.GraphIndexBuilder;
-import io.github.jbellis.jvector.graph.GraphSearcher;
-import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
-import io.github.jbellis.jvector.graph.RandomAccessVectorValues;
-import io.github.jbellis.jvector.graph.SearchResult;
-import io.github.jbellis.jvector.graph.similarity.BuildScoreProvider;
-import io.github.jbellis.jvector.graph.similarity.DefaultSearchScoreProvider;
-import io.github.jbellis.jvector.util.Bits;
-import io.github.jbellis.jvector.vector.VectorSimilarityFunction;
-import io.github.jbellis.jvector.vector.VectorUtil;
 import io.github.jbellis.jvector.vector.VectorizationProvider;
 import io.github.jbellis.jvector.vector.types.VectorFloat;
 import io.github.jbellis.jvector.vector.types.VectorTypeSupport;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
 
 /**
- * The in-memory vectors of one table, derived from SQLite: vectors by ordinal, each ordinal's chunk row id and
- * filter fields ({@link OrdinalFields}), which ordinals are live, and a JVector graph over a prefix of the
- * ordinals.
+ * The vector index of one table, derived from SQLite: vectors by ordinal ({@link VectorStorage}: on the heap, or
+ * above {@link StoreOptions#compressAbove()} live vectors PQ codes in memory with the full vectors in a file),
+ * the ordinal table ({@link Ordinals}: each ordinal's chunk row id and filter fields, which ordinals are live),
+ * and a JVector graph over a prefix of the ordinals.
  *
  * <p>Ordinals are assigned in row-id order and never reused; a deleted row only clears its live bit (the graph
- * keeps the node for routing). Searches are exact (SIMD dot products) when fewer than
- * {@link StoreOptions#exactBelow()} vectors pass the filter or no graph is built; otherwise the graph answers
- * for the ordinals it covers, {@code [0, graphSize)}, and the rest (vectors committed since) are scanned exactly,
- * so results are always complete and always respect the filter (JVector only returns accepted ordinals).
+ * keeps the node for routing). Searches are exact (SIMD dot products) when fewer than {@link StoreOptions#exactBelow()}
+ * vectors pass the filter or no graph is built; otherwise the graph ({@link IndexGraph}) answers for the ordinals it
+ * covers, {@code [0, graphSize)}, and the rest (vectors committed since) are scanned exactly, so results are always
+ * complete and always respect the filter (JVector only returns accepted ordinals).
+ * In the compressed tier the graph is traversed with PQ scores keeping twice the beam, all those candidates reranked
+ * exactly ({@link VectorStorage#rerankK}); every returned score is the exact cosine.
  *
- * <p>Thread-safety: searches run under the read lock, in parallel; {@link #apply} (new commits) takes the write
- * lock; {@link #extendGraph} adds graph nodes under the read lock, concurrently with searches, which JVector's
- * builder supports. One thread at a time may extend the graph.
+ * <p>The tier changes once, upwards: an index without a graph compresses itself when an append takes it to
+ * {@code compressAbove} (a load from SQLite, which streams); one with a graph is replaced by a compressed
+ * {@link #compacted} copy, built in the background ({@link VectorTables}). An index that has been replaced is
+ * {@linkplain #retire retired}: its searches return null and the caller asks for the current index again.
  *
- * <p>Why this class is still ~460 lines: the vectors, live bits, ordinal map, graph builder and graph coverage
- * change together under its one lock (appending, deleting, compacting, restoring, freezing for a save), and that
- * locking protocol is the hard part to get right; what does not share it is elsewhere — the per-ordinal filter
- * fields ({@link OrdinalFields}), the top-k heap ({@link TopK}), the file format ({@link GraphFiles}) and the
- * per-table lifecycle ({@link VectorTables}).
+ * <p>Thread-safety — the one locking protocol of the vector side; {@link Ordinals}, {@link OrdinalFields},
+ * {@link IndexGraph} and {@link VectorStorage} are not thread-safe and rely on it: searches run under the read
+ * lock, in parallel; {@link #apply} and {@link #resetLive} (new commits) take the write lock, as do tier changes of
+ * a graph-less index and {@link #retire}; {@link #extendGraph} adds graph nodes under the read lock, concurrently
+ * with searches (JVector's builder supports it); {@link #compacted} copies under the read lock. One thread at a
+ * time adds graph nodes or saves the graph ({@code graphMutex}). File format: {@link GraphFiles}; lifecycle:
+ * {@link VectorTables}.
  */
 final class VectorIndex {
     static final VectorTypeSupport VTS = VectorizationProvider.getInstance().getVectorTypeSupport();
-    private static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.DOT_PRODUCT;
     private static final int GRAPH_BATCH = 512;
-    private static final int INITIAL_CAPACITY = 1024;
+    private static final int MIN_CAPACITY = 1024; // of a new index's arrays
 
     /** A search hit: a chunk row id and the cosine similarity (vectors are unit length). */
     record Hit(long rid, float cosine) {}
@@ -59,56 +51,64 @@ final class VectorIndex {
 
     private final int dimension;
     private final StoreOptions options;
+    private final DiskVectors.Place place; // null: never compressed
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Object graphMutex = new Object();
 
     // Guarded by lock.
-    private VectorFloat<?>[] vectors = new VectorFloat<?>[INITIAL_CAPACITY];
-    private OrdinalFields fields = new OrdinalFields(INITIAL_CAPACITY);
-    private int size;
-    private final BitSet live = new BitSet();
-    private int liveCount;
-    private final LongIntMap ordinalByRid = new LongIntMap(INITIAL_CAPACITY);
+    private VectorStorage storage;
+    private boolean retired;
+    private final Ordinals ordinals;
     private long seq;
-    private long maxRid;
+    private final IndexGraph graph; // its builder created once the table is large enough
 
-    // The graph: created once the table is large enough; ordinals [0, graphSize) are complete in it.
-    private volatile GraphIndexBuilder builder;
-    private volatile int graphSize;
-    private volatile int savedGraphSize;
-    private boolean restored;
-
-    private final RandomAccessVectorValues values = new RandomAccessVectorValues() {
-        @Override
-        public int size() {
-            return size;
-        }
-
-        @Override
-        public int dimension() {
-            return dimension;
-        }
-
-        @Override
-        public VectorFloat<?> getVector(int ordinal) {
-            return vectors[ordinal];
-        }
-
-        @Override
-        public boolean isValueShared() {
-            return false;
-        }
-
-        @Override
-        public RandomAccessVectorValues copy() {
-            return this;
-        }
-    };
-
+    /** An index kept on the heap whatever its size. */
     VectorIndex(int dimension, StoreOptions options, long seq) {
+        this(dimension, options, seq, null);
+    }
+
+    /** An index that moves to the compressed tier, with its vectors file at {@code place}, above the threshold. */
+    VectorIndex(int dimension, StoreOptions options, long seq, DiskVectors.Place place) {
+        this(dimension, options, seq, place, new HeapVectors(dimension, MIN_CAPACITY), new Ordinals(MIN_CAPACITY));
+    }
+
+    private VectorIndex(
+            int dimension,
+            StoreOptions options,
+            long seq,
+            DiskVectors.Place place,
+            VectorStorage storage,
+            Ordinals ordinals) {
         this.dimension = dimension;
         this.options = options;
         this.seq = seq;
+        this.place = place;
+        this.storage = storage;
+        this.ordinals = ordinals;
+        this.graph = new IndexGraph(dimension, options);
+    }
+
+    /** True in the compressed tier. */
+    boolean compressed() {
+        return readLocked(() -> storage instanceof DiskVectors);
+    }
+
+    /** True when this index is on the heap with a graph but has reached the compressed tier's size. */
+    boolean needsCompression() {
+        return readLocked(
+                () -> place != null && storage instanceof HeapVectors && graph.exists() && !tooSmallToCompress());
+    }
+
+    private boolean tooSmallToCompress() {
+        return ordinals.liveCount() < options.compressAbove();
+    }
+
+    /** Moves a graph-less index to the compressed tier when it has grown enough; under the write lock. */
+    private void compressIfDue() {
+        if (place == null || graph.exists() || !(storage instanceof HeapVectors heap) || tooSmallToCompress()) {
+            return;
+        }
+        storage = DiskVectors.compressOrKeep(heap, ordinals.size(), dimension, place);
     }
 
     /** The commit sequence number this index reflects. */
@@ -117,20 +117,20 @@ final class VectorIndex {
     }
 
     long maxRid() {
-        return readLocked(() -> maxRid);
+        return readLocked(() -> ordinals.maxRid());
     }
 
     int liveCount() {
-        return readLocked(() -> liveCount);
+        return readLocked(() -> ordinals.liveCount());
     }
 
     /** Ordinals whose rows have been deleted (they keep memory, and graph nodes, until compaction). */
     int deadCount() {
-        return readLocked(() -> size - liveCount);
+        return readLocked(() -> ordinals.size() - ordinals.liveCount());
     }
 
     int size() {
-        return readLocked(() -> size);
+        return readLocked(() -> ordinals.size());
     }
 
     /** A consistent read of some counters: the read lock keeps a commit from changing them halfway. */
@@ -144,7 +144,7 @@ final class VectorIndex {
     }
 
     int graphSize() {
-        return graphSize;
+        return graph.covered();
     }
 
     /**
@@ -155,15 +155,12 @@ final class VectorIndex {
         lock.writeLock().lock();
         try {
             for (long rid : deletedRids) {
-                int ordinal = ordinalByRid.get(rid);
-                if (ordinal >= 0 && live.get(ordinal)) {
-                    live.clear(ordinal);
-                    liveCount--;
-                }
+                ordinals.delete(rid);
             }
             for (Row row : added) {
                 append(row);
             }
+            compressIfDue();
             seq = Math.max(seq, newSeq);
         } finally {
             lock.writeLock().unlock();
@@ -175,29 +172,22 @@ final class VectorIndex {
             throw new IllegalArgumentException("vector of row " + row.rid() + " has " + row.vector().length
                     + " dimensions, expected " + dimension);
         }
-        if (ordinalByRid.get(row.rid()) >= 0) {
+        if (ordinals.contains(row.rid())) {
             return;
         }
         ensureCapacity();
-        int ordinal = size;
-        vectors[ordinal] = VTS.createFloatVector(row.vector());
-        fields.set(ordinal, row);
-        ordinalByRid.put(row.rid(), ordinal);
-        live.set(ordinal);
-        liveCount++;
-        maxRid = Math.max(maxRid, row.rid());
-        size = ordinal + 1;
+        storage.put(ordinals.size(), row.vector());
+        ordinals.append(row);
     }
 
     private void ensureCapacity() {
-        if (size == fields.capacity()) {
-            int capacity = size * 2;
-            vectors = Arrays.copyOf(vectors, capacity);
-            fields.grow(capacity);
-        }
+        storage.ensureCapacity(ordinals.grow());
     }
 
-    /** The k nearest live vectors passing {@code filter}, best first; exact or graph-assisted as described above. */
+    /**
+     * The k nearest live vectors passing {@code filter}, best first; exact or graph-assisted as described above.
+     * Null when this index has been retired (replaced): ask for the current one.
+     */
     List<Hit> search(float[] query, int k, SearchFilter filter) {
         if (k <= 0) {
             return List.of();
@@ -205,66 +195,33 @@ final class VectorIndex {
         VectorFloat<?> q = VTS.createFloatVector(query);
         lock.readLock().lock();
         try {
-            int n = size;
-            int covered = graphSize;
-            GraphIndexBuilder graph = builder;
-            BitSet accepted = filter.isEmpty() ? live : fields.accepted(filter, live, n);
-            int acceptedCount = filter.isEmpty() ? liveCount : accepted.cardinality();
-            TopK top = new TopK(k);
-            if (graph == null || covered == 0 || acceptedCount < options.exactBelow()) {
-                exact(q, accepted, 0, n, top);
-            } else {
-                graphSearch(graph.getGraph(), q, k, accepted, covered, top);
-                exact(q, accepted, covered, n, top);
+            if (retired) {
+                return null;
             }
-            return top.hits(fields.rids());
+            int n = ordinals.size();
+            int covered = graph.covered();
+            BitSet accepted = ordinals.accepted(filter);
+            int acceptedCount = ordinals.acceptedCount(filter, accepted);
+            TopK top = new TopK(k);
+            if (covered == 0 || acceptedCount < options.exactBelow()) {
+                storage.scan(q, accepted, 0, n, top);
+            } else {
+                graph.search(storage, ordinals::size, q, k, accepted, covered, top);
+                storage.scan(q, accepted, covered, n, top);
+            }
+            return top.hits(ordinals.rids());
         } finally {
             lock.readLock().unlock();
         }
     }
 
-    private void exact(VectorFloat<?> q, BitSet accepted, int from, int to, TopK top) {
-        for (int ordinal = accepted.nextSetBit(from);
-                ordinal >= 0 && ordinal < to;
-                ordinal = accepted.nextSetBit(ordinal + 1)) {
-            top.offer(ordinal, VectorUtil.dotProduct(q, vectors[ordinal]));
-        }
-    }
-
-    /** Graph sizes up to this search with the configured beam; larger graphs widen it (see {@link #searchBeam}). */
-    static final int BEAM_BASE_NODES = 100_000;
-
-    /**
-     * The search beam for a graph of {@code nodes} nodes: the configured beam up to {@link #BEAM_BASE_NODES},
-     * then growing with the square root of the size (at most 8×), never below k. Measured on clustered 384-d
-     * vectors (docs/BENCHMARKS.md, "Vector search"): beam 64 gives recall@10 0.999 at 100k but 0.87 at 1M, where
-     * beam 200 — what this rule gives at 1M — gives 0.980 in 4.9 ms.
-     */
-    static int searchBeam(int configured, int nodes, int k) {
-        double scale = Math.sqrt(Math.max(1.0, (double) nodes / BEAM_BASE_NODES));
-        int beam = (int) Math.min(8L * configured, Math.round(configured * scale));
-        return Math.max(k, beam);
-    }
-
-    private void graphSearch(
-            ImmutableGraphIndex graph, VectorFloat<?> q, int k, BitSet accepted, int covered, TopK top) {
-        Bits bits = ordinal -> ordinal < covered && accepted.get(ordinal);
-        try (GraphSearcher searcher = new GraphSearcher(graph)) {
-            var provider = DefaultSearchScoreProvider.exact(q, SIMILARITY, values);
-            SearchResult result =
-                    searcher.search(provider, k, searchBeam(options.searchBeam(), covered, k), 0f, 0f, bits);
-            for (SearchResult.NodeScore node : result.getNodes()) {
-                // Report the cosine itself rather than JVector's (1 + dot) / 2.
-                top.offer(node.node, VectorUtil.dotProduct(q, vectors[node.node]));
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("graph search failed", e);
-        }
-    }
-
     /** True when the table is large enough for a graph and the graph does not cover every vector yet. */
     boolean graphBehind() {
-        return readLocked(() -> graphSize < size && (builder != null || liveCount >= options.exactBelow()));
+        return readLocked(() -> graph.covered() < ordinals.size() && (graph.exists() || !tooSmallForGraph()));
+    }
+
+    private boolean tooSmallForGraph() {
+        return ordinals.liveCount() < options.exactBelow();
     }
 
     /**
@@ -278,27 +235,22 @@ final class VectorIndex {
             while (!Thread.currentThread().isInterrupted()) {
                 lock.readLock().lock();
                 try {
-                    int n = size;
-                    int from = graphSize;
+                    if (retired) {
+                        break;
+                    }
+                    int n = ordinals.size();
+                    int from = graph.covered();
                     if (from >= n) {
                         break;
                     }
-                    GraphIndexBuilder graph = builder;
-                    if (graph == null) {
-                        if (liveCount < options.exactBelow()) {
+                    if (!graph.exists()) {
+                        if (tooSmallForGraph()) {
                             break;
                         }
-                        graph = newBuilder();
-                        builder = graph;
+                        graph.create(storage, StorageValues.of(storage, ordinals::size, dimension));
                     }
                     int to = Math.min(n, from + GRAPH_BATCH);
-                    GraphIndexBuilder target = graph;
-                    ForkJoinPool.commonPool()
-                            .submit(() -> IntStream.range(from, to)
-                                    .parallel()
-                                    .forEach(ordinal -> target.addGraphNode(ordinal, vectors[ordinal])))
-                            .join();
-                    graphSize = to;
+                    graph.add(storage, to);
                     added += to - from;
                 } finally {
                     lock.readLock().unlock();
@@ -308,33 +260,34 @@ final class VectorIndex {
         }
     }
 
-    // The explicit constructor: GraphIndexBuilder.builder() takes hierarchy and refinement from JMX settings.
-    @SuppressWarnings("deprecation")
-    private GraphIndexBuilder newBuilder() {
-        return new GraphIndexBuilder(
-                BuildScoreProvider.randomAccessScoreProvider(values, SIMILARITY),
-                dimension,
-                options.graphDegree(),
-                options.graphBeam(),
-                1.2f,
-                1.2f,
-                true,
-                true);
-    }
-
     /**
      * A new index holding only the live rows, at the same commit, without a graph (the caller builds it): how
-     * deleted rows stop costing memory and graph quality.
+     * deleted rows stop costing memory and graph quality, and how an index with a graph moves to the compressed
+     * tier (the copy is compressed once filled; a compressed index's copy keeps its codebook, with a new file).
      */
-    VectorIndex compacted() {
+    VectorIndex compacted() throws IOException {
         lock.readLock().lock();
         try {
-            VectorIndex fresh = new VectorIndex(dimension, options, seq);
-            for (int ordinal = live.nextSetBit(0); ordinal >= 0; ordinal = live.nextSetBit(ordinal + 1)) {
-                fresh.appendCopy(this, ordinal);
+            VectorStorage target = storage instanceof DiskVectors disk
+                    ? disk.emptyLike(place)
+                    : new HeapVectors(dimension, Math.max(MIN_CAPACITY, ordinals.liveCount()));
+            VectorIndex fresh = new VectorIndex(dimension, options, seq, place, target, new Ordinals(MIN_CAPACITY));
+            try {
+                for (int ordinal = ordinals.nextLive(0); ordinal >= 0; ordinal = ordinals.nextLive(ordinal + 1)) {
+                    fresh.appendCopy(this, ordinal);
+                }
+                fresh.ordinals.raiseMaxRid(ordinals.maxRid());
+                fresh.lock.writeLock().lock();
+                try {
+                    fresh.compressIfDue();
+                } finally {
+                    fresh.lock.writeLock().unlock();
+                }
+                return fresh;
+            } catch (RuntimeException e) {
+                fresh.retire(true);
+                throw e;
             }
-            fresh.maxRid = maxRid;
-            return fresh;
         } finally {
             lock.readLock().unlock();
         }
@@ -342,102 +295,71 @@ final class VectorIndex {
 
     private void appendCopy(VectorIndex from, int ordinal) {
         ensureCapacity();
-        int o = size;
-        vectors[o] = from.vectors[ordinal];
-        fields.copy(from.fields, ordinal, o);
-        ordinalByRid.put(fields.rid(o), o);
-        live.set(o);
-        liveCount++;
-        size = o + 1;
+        int o = ordinals.size();
+        if (storage instanceof HeapVectors heap && from.storage instanceof HeapVectors source) {
+            heap.putShared(o, source.get(ordinal));
+        } else if (from.storage instanceof DiskVectors source) {
+            storage.put(o, source.floats(ordinal));
+        } else {
+            throw new IllegalStateException("a heap index is compacted onto the heap, then compressed");
+        }
+        ordinals.appendCopy(from.ordinals, ordinal);
     }
 
-    // ---- persistence (see GraphFile) ----------------------------------------------------------------------
-
-    /** The graph-covered ordinals [0, n) of an index, copied, with the graph over them. */
-    record Frozen(
-            long seq,
-            int n,
-            long[] rids,
-            int[] repoIds,
-            int[] pathIds,
-            byte[] languages,
-            byte[] symbolKinds,
-            VectorFloat<?>[] vectors,
-            List<String> repos,
-            List<String> paths,
-            ImmutableGraphIndex graph) {}
-
-    /** Writes the state of the graph somewhere, e.g. a file. */
-    @FunctionalInterface
-    interface FrozenWriter {
-        void write(Frozen frozen) throws IOException;
-    }
-
-    /** Reads a graph into an empty builder, e.g. from a file. */
-    @FunctionalInterface
-    interface GraphReader {
-        void read(GraphIndexBuilder builder) throws IOException;
-    }
+    // ---- persistence (FrozenIndex, GraphFiles) ---------------------------------------------------------------
 
     /** True when this index was loaded from a graph file rather than built; for tests. */
     boolean restored() {
-        return restored;
+        return graph.restored();
     }
 
     /** Graph nodes added since the last {@link #persist}. */
     int unsavedGraphNodes() {
-        return graphSize - savedGraphSize;
+        return graph.unsaved();
     }
 
     /**
      * Hands a frozen copy of the graph-covered ordinals to {@code writer} while no graph node is added (searches
      * and commits continue). Returns false when there is no graph.
      */
-    boolean persist(FrozenWriter writer) throws IOException {
+    boolean persist(FrozenIndex.Writer writer) throws IOException {
         synchronized (graphMutex) {
-            Frozen frozen;
+            FrozenIndex frozen;
             lock.readLock().lock();
             try {
-                int n = graphSize;
-                if (builder == null || n == 0) {
+                int n = graph.covered();
+                if (!graph.exists() || n == 0 || retired) {
                     return false;
                 }
-                frozen = fields.freeze(seq, n, vectors, builder.getGraph());
+                frozen = ordinals.freeze(seq, n, storage.freeze(n), graph.graph());
             } finally {
                 lock.readLock().unlock();
             }
             writer.write(frozen);
-            savedGraphSize = frozen.n();
+            graph.saved(frozen.n());
             return true;
         }
     }
 
     /**
-     * An index restored from persisted state: its ordinals and the graph over all of them, with nothing live
-     * yet — {@link #resetLive} then applies what SQLite holds now.
+     * An index restored from persisted state: its ordinals, their vectors ({@code storage}, built by the caller
+     * from the file: checked there) and the graph over all of them, with nothing live yet — {@link #resetLive}
+     * then applies what SQLite holds now.
      */
-    static VectorIndex restore(int dimension, StoreOptions options, Frozen state, GraphReader graph)
+    static VectorIndex restore(
+            int dimension,
+            StoreOptions options,
+            DiskVectors.Place place,
+            FrozenIndex state,
+            VectorStorage storage,
+            IndexGraph.Reader graph)
             throws IOException {
-        VectorIndex index = new VectorIndex(dimension, options, state.seq());
         int n = state.n();
-        int capacity = Math.max(INITIAL_CAPACITY, n);
-        index.vectors = Arrays.copyOf(state.vectors(), capacity);
-        index.fields = OrdinalFields.restore(state, capacity);
-        for (int ordinal = 0; ordinal < n; ordinal++) {
-            if (index.vectors[ordinal] == null || index.vectors[ordinal].length() != dimension) {
-                throw new IOException("vector " + ordinal + " is missing or has the wrong dimension");
-            }
-            long rid = index.fields.rid(ordinal);
-            index.ordinalByRid.put(rid, ordinal);
-            index.maxRid = Math.max(index.maxRid, rid);
-        }
-        index.size = n;
-        GraphIndexBuilder builder = index.newBuilder();
-        graph.read(builder);
-        index.builder = builder;
-        index.graphSize = n;
-        index.savedGraphSize = n;
-        index.restored = true;
+        int capacity = Math.max(MIN_CAPACITY, n);
+        storage.ensureCapacity(capacity);
+        VectorIndex index =
+                new VectorIndex(dimension, options, state.seq(), place, storage, Ordinals.restore(state, capacity));
+        index.graph.restore(storage, StorageValues.of(storage, index.ordinals::size, dimension), n, graph);
         return index;
     }
 
@@ -448,19 +370,29 @@ final class VectorIndex {
     void resetLive(long newSeq, long[] liveRids, List<Row> tail) {
         lock.writeLock().lock();
         try {
-            live.clear();
-            liveCount = 0;
-            for (long rid : liveRids) {
-                int ordinal = ordinalByRid.get(rid);
-                if (ordinal >= 0 && !live.get(ordinal)) {
-                    live.set(ordinal);
-                    liveCount++;
-                }
-            }
+            ordinals.resetLive(liveRids);
             for (Row row : tail) {
                 append(row);
             }
+            compressIfDue();
             seq = newSeq;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Stops this index for good (replaced, or its store closed) once in-flight searches are done: later searches
+     * return null, the graph is no longer extended or saved, its vectors file is closed ({@code delete}: and
+     * deleted, as no graph file will name it).
+     */
+    void retire(boolean delete) {
+        lock.writeLock().lock();
+        try {
+            if (!retired) {
+                retired = true;
+                storage.close(delete);
+            }
         } finally {
             lock.writeLock().unlock();
         }

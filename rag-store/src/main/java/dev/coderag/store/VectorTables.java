@@ -1,16 +1,9 @@
 package dev.coderag.store;
 
 import dev.coderag.types.ChunkKind;
-import dev.coderag.types.Language;
-import dev.coderag.types.SymbolKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +22,15 @@ import org.slf4j.LoggerFactory;
  *       since are marked dead and newer rows appended), else from the vectors table;
  *   <li>caught up before every search when the store's commit sequence number has moved (a commit of this or
  *       another process): rows above the index's highest row id are appended, tombstoned row ids marked dead;
- *   <li>graphs extended, compacted (when a quarter of the vectors are dead) and saved to their graph files on one
- *       background thread, while searches go on with exact search over whatever the graph does not cover.
+ *   <li>graphs extended, compacted (when a quarter of the vectors are dead, or to move a table with a graph to
+ *       the compressed tier when it reaches {@link StoreOptions#compressAbove()}) and saved to their graph files
+ *       on one background thread, while searches go on with exact search over whatever the graph does not cover.
  * </ul>
+ *
+ * Loads stream rows from SQLite in batches, so that a table past the threshold never holds all its vectors on the
+ * heap: it compresses itself when it gets there. For the same reason a catch-up of more than {@link #CATCH_UP_ROWS}
+ * rows reloads instead when the table is, or would become, compressed; below the threshold it appends and the graph
+ * is extended as usual (no rebuild). A replaced index is {@linkplain VectorIndex#retire retired}.
  *
  * Thread-safe.
  */
@@ -39,12 +38,18 @@ final class VectorTables implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorTables.class);
     /** Graph nodes added since the last save before saving again (or a tenth of the graph, if more). */
     private static final int SAVE_EVERY = 2_000;
+    /**
+     * A catch-up with more new rows than this, of a table that is or would become compressed, reloads the table
+     * (streaming) rather than holding them all on the heap.
+     */
+    static final int CATCH_UP_ROWS = 50_000;
 
     private final Path dir;
     private final String storeId;
     private final int dimension;
     private final StoreOptions options;
     private final ReaderPool readers;
+    private final VectorRows sqlRows;
     private final Map<ChunkKind, Slot> slots = new EnumMap<>(ChunkKind.class);
     private final ExecutorService worker;
     private volatile boolean closed;
@@ -61,6 +66,7 @@ final class VectorTables implements AutoCloseable {
         this.dimension = dimension;
         this.options = options;
         this.readers = readers;
+        this.sqlRows = new VectorRows(dir, dimension);
         for (ChunkKind kind : ChunkKind.values()) {
             slots.put(kind, new Slot());
         }
@@ -83,8 +89,10 @@ final class VectorTables implements AutoCloseable {
                     index = load(kind);
                     slot.index = index;
                 } else if (index.seq() < dbSeq && !catchUp(kind, index)) {
+                    VectorIndex old = index;
                     index = fromSqlite(kind);
                     slot.index = index;
+                    old.retire(true);
                 }
             }
         }
@@ -110,13 +118,19 @@ final class VectorTables implements AutoCloseable {
         Path file = GraphFiles.path(dir, kind);
         if (options.persistGraph() && Files.isRegularFile(file)) {
             try {
-                VectorIndex index = GraphFiles.read(file, storeId, dimension, options);
+                VectorIndex index = GraphFiles.read(file, storeId, dimension, options, place(kind));
                 long fromRid = index.maxRid();
-                record Current(long seq, long[] live, List<VectorIndex.Row> tail) {}
-                Current now = readers.snapshot(
-                        "load the " + kind.table() + " vectors",
-                        c -> new Current(Schema.metaLong(c, "seq"), liveRids(c, kind), rows(c, kind, fromRid)));
-                index.resetLive(now.seq(), now.live(), now.tail());
+                try {
+                    readers.snapshot("load the " + kind.table() + " vectors", c -> {
+                        long seq = Schema.metaLong(c, "seq");
+                        index.resetLive(seq, VectorRows.liveRids(c, kind), List.of());
+                        sqlRows.forEachBatch(c, kind, fromRid, batch -> index.apply(seq, batch, new long[0]));
+                        return null;
+                    });
+                } catch (RuntimeException e) {
+                    index.retire(false);
+                    throw e;
+                }
                 LOG.debug("{}: loaded the {} graph ({} vectors) from {}", dir, kind.table(), index.graphSize(), file);
                 return index;
             } catch (IOException | RuntimeException e) {
@@ -135,9 +149,24 @@ final class VectorTables implements AutoCloseable {
         return fromSqlite(kind);
     }
 
+    private DiskVectors.Place place(ChunkKind kind) {
+        return new DiskVectors.Place(dir, kind.table(), storeId);
+    }
+
+    /** A new index of every row of the table, streamed in batches (it compresses itself past the threshold). */
     private VectorIndex fromSqlite(ChunkKind kind) {
-        VectorIndex index = new VectorIndex(dimension, options, -1);
-        catchUp(kind, index);
+        VectorIndex index = new VectorIndex(dimension, options, -1, place(kind));
+        try {
+            readers.snapshot("load the " + kind.table() + " vectors", c -> {
+                long seq = Schema.metaLong(c, "seq");
+                index.apply(seq, List.of(), new long[0]);
+                sqlRows.forEachBatch(c, kind, 0, batch -> index.apply(seq, batch, new long[0]));
+                return null;
+            });
+        } catch (RuntimeException e) {
+            index.retire(true);
+            throw e;
+        }
         return index;
     }
 
@@ -148,7 +177,10 @@ final class VectorTables implements AutoCloseable {
     private boolean catchUp(ChunkKind kind, VectorIndex index) {
         long fromSeq = index.seq();
         long fromRid = index.maxRid();
+        boolean compressed = index.compressed();
+        long liveCount = index.liveCount();
         record Delta(long seq, boolean tooOld, List<VectorIndex.Row> added, long[] deleted) {}
+        // tooOld also when the new rows are too many to hold at once in a (soon) compressed table: a reload streams.
         Delta delta = readers.snapshot("load the " + kind.table() + " vectors", c -> {
             long seq = Schema.metaLong(c, "seq");
             if (seq <= fromSeq) {
@@ -159,9 +191,12 @@ final class VectorTables implements AutoCloseable {
                 if (fromSeq < Schema.metaLong(c, "tombstone_floor")) {
                     return new Delta(seq, true, List.of(), deleted);
                 }
-                deleted = tombstones(c, kind, fromSeq);
+                deleted = VectorRows.tombstones(c, kind, fromSeq);
             }
-            return new Delta(seq, false, rows(c, kind, fromRid), deleted);
+            if (reloads(compressed, liveCount, VectorRows.countAfter(c, kind, fromRid), options)) {
+                return new Delta(seq, true, List.of(), deleted);
+            }
+            return new Delta(seq, false, sqlRows.all(c, kind, fromRid), deleted);
         });
         if (delta.tooOld()) {
             return false;
@@ -170,65 +205,12 @@ final class VectorTables implements AutoCloseable {
         return true;
     }
 
-    private static long[] tombstones(Connection c, ChunkKind kind, long afterSeq) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM tombstones WHERE seq > ? AND kind = ?")) {
-            st.setLong(1, afterSeq);
-            st.setString(2, kind.table());
-            return longs(st);
-        }
-    }
-
-    private static long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM vectors WHERE kind = ?")) {
-            st.setString(1, kind.table());
-            return longs(st);
-        }
-    }
-
-    private static long[] longs(PreparedStatement st) throws SQLException {
-        try (ResultSet rs = st.executeQuery()) {
-            long[] out = new long[1024];
-            int n = 0;
-            while (rs.next()) {
-                if (n == out.length) {
-                    out = java.util.Arrays.copyOf(out, n * 2);
-                }
-                out[n++] = rs.getLong(1);
-            }
-            return java.util.Arrays.copyOf(out, n);
-        }
-    }
-
-    private List<VectorIndex.Row> rows(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
-                + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
-            st.setString(1, kind.table());
-            st.setLong(2, afterRid);
-            st.setFetchSize(1024);
-            try (ResultSet rs = st.executeQuery()) {
-                List<VectorIndex.Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    String symbolKind = rs.getString(5);
-                    float[] vector;
-                    try {
-                        vector = ChunkCodec.fromBlob(rs.getBytes(6), dimension);
-                    } catch (IllegalArgumentException e) {
-                        throw new StoreException(
-                                StoreException.Reason.CORRUPT,
-                                "Store " + dir + " is corrupt: row " + rs.getLong(1) + " " + e.getMessage()
-                                        + "; re-ingest with --full to rebuild it.");
-                    }
-                    out.add(new VectorIndex.Row(
-                            rs.getLong(1),
-                            rs.getString(2),
-                            rs.getString(3),
-                            Language.fromId(rs.getString(4)),
-                            symbolKind == null ? null : SymbolKind.fromId(symbolKind),
-                            vector));
-                }
-                return out;
-            }
-        }
+    /**
+     * Whether a catch-up of {@code newRows} rows reloads the table rather than appending them: only many rows
+     * ({@link #CATCH_UP_ROWS}) of a table in, or reaching, the compressed tier; a heap-tier table always appends.
+     */
+    static boolean reloads(boolean compressed, long liveCount, long newRows, StoreOptions options) {
+        return newRows > CATCH_UP_ROWS && (compressed || liveCount + newRows >= options.compressAbove());
     }
 
     // ---- background work ---------------------------------------------------------------------------------
@@ -237,9 +219,10 @@ final class VectorTables implements AutoCloseable {
         return index.graphBehind() || needsCompaction(index) || needsSave(index);
     }
 
+    /** A quarter of the vectors dead, or a table with a graph that has reached the compressed tier's size. */
     private static boolean needsCompaction(VectorIndex index) {
         int dead = index.deadCount();
-        return dead >= 1_000 && dead * 4L >= index.size();
+        return (dead >= 1_000 && dead * 4L >= index.size()) || index.needsCompression();
     }
 
     private boolean needsSave(VectorIndex index) {
@@ -295,18 +278,30 @@ final class VectorTables implements AutoCloseable {
 
     /** Replaces an index with a copy holding only live rows, its graph rebuilt before the swap. */
     private void compact(ChunkKind kind, Slot slot, VectorIndex old) {
-        VectorIndex fresh = old.compacted();
+        VectorIndex fresh;
+        try {
+            fresh = old.compacted();
+        } catch (IOException e) {
+            LOG.warn("{}: could not compact the {} vectors: {}", dir, kind.table(), e.toString());
+            return;
+        }
         fresh.extendGraph();
         synchronized (slot) {
-            if (slot.index != old || closed) {
+            if (slot.index != old || closed || (fresh.seq() < old.seq() && !catchUp(kind, fresh))) {
+                // replaced meanwhile, or fell too far behind while rebuilding: try again later
+                fresh.retire(true);
                 return;
-            }
-            if (fresh.seq() < old.seq() && !catchUp(kind, fresh)) {
-                return; // fell too far behind while rebuilding; try again later
             }
             slot.index = fresh;
         }
-        LOG.debug("{}: compacted the {} vectors from {} to {}", dir, kind.table(), old.size(), fresh.size());
+        old.retire(true);
+        LOG.debug(
+                "{}: compacted the {} vectors from {} to {}{}",
+                dir,
+                kind.table(),
+                old.size(),
+                fresh.size(),
+                fresh.compressed() ? " (compressed)" : "");
         fresh.extendGraph();
     }
 
@@ -362,6 +357,12 @@ final class VectorTables implements AutoCloseable {
                 if (index != null && index.unsavedGraphNodes() >= Math.min(SAVE_EVERY, index.graphSize() / 10 + 1)) {
                     save(e.getKey(), index);
                 }
+            }
+        }
+        for (Slot slot : slots.values()) {
+            VectorIndex index = slot.index;
+            if (index != null) {
+                index.retire(false); // keeps its vectors file for the graph file that names it
             }
         }
     }

@@ -95,13 +95,13 @@ class AnnRecallTest {
 
     @Test
     void search_beam_is_the_configured_one_up_to_100k_nodes_and_widens_with_the_square_root_above() {
-        assertThat(VectorIndex.searchBeam(64, 20_000, 10)).isEqualTo(64);
-        assertThat(VectorIndex.searchBeam(64, 100_000, 10)).isEqualTo(64);
-        assertThat(VectorIndex.searchBeam(64, 400_000, 10)).isEqualTo(128);
-        assertThat(VectorIndex.searchBeam(64, 1_000_000, 10)).isEqualTo(202);
-        assertThat(VectorIndex.searchBeam(64, 100_000_000, 10))
+        assertThat(IndexGraph.searchBeam(64, 20_000, 10)).isEqualTo(64);
+        assertThat(IndexGraph.searchBeam(64, 100_000, 10)).isEqualTo(64);
+        assertThat(IndexGraph.searchBeam(64, 400_000, 10)).isEqualTo(128);
+        assertThat(IndexGraph.searchBeam(64, 1_000_000, 10)).isEqualTo(202);
+        assertThat(IndexGraph.searchBeam(64, 100_000_000, 10))
                 .as("capped at 8x")
                 .isEqualTo(512);
-        assertThat(VectorIndex.searchBeam(64, 20_000, 150)).as("never below k").isEqualTo(150);
+        assertThat(IndexGraph.searchBeam(64, 20_000, 150)).as("never below k").isEqualTo(150);
     }
 }

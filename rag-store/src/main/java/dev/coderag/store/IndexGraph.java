@@ -1,0 +1,151 @@
+package dev.coderag.store;
+
+import io.github.jbellis.jvector.graph.GraphIndexBuilder;
+import io.github.jbellis.jvector.graph.GraphSearcher;
+import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
+import io.github.jbellis.jvector.graph.RandomAccessVectorValues;
+import io.github.jbellis.jvector.graph.SearchResult;
+import io.github.jbellis.jvector.util.Bits;
+import io.github.jbellis.jvector.vector.types.VectorFloat;
+import java.io.IOException;
+import java.util.BitSet;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntSupplier;
+import java.util.stream.IntStream;
+
+/**
+ * The JVector graph of a {@link VectorIndex} over a prefix {@code [0, covered)} of its ordinals: the builder (created
+ * once the table is large enough, or restored from a graph file), how many ordinals it covers and how many of those
+ * were saved, adding a batch of nodes and searching it.
+ *
+ * <p>Not thread-safe on its own: {@link VectorIndex}'s locking protocol applies (nodes are added under its read lock
+ * by one thread at a time, concurrently with searches, which JVector's builder supports). The covered count is
+ * volatile so that searches see only complete nodes.
+ */
+final class IndexGraph {
+    /** Graph sizes up to this search with the configured beam; larger graphs widen it (see {@link #searchBeam}). */
+    static final int BEAM_BASE_NODES = 100_000;
+
+    private final int dimension;
+    private final StoreOptions options;
+    private volatile GraphIndexBuilder builder;
+    private volatile int covered;
+    private volatile int saved;
+    private boolean restored;
+
+    IndexGraph(int dimension, StoreOptions options) {
+        this.dimension = dimension;
+        this.options = options;
+    }
+
+    /** Reads a graph into an empty builder, e.g. from a file. */
+    @FunctionalInterface
+    interface Reader {
+        void read(GraphIndexBuilder builder) throws IOException;
+    }
+
+    /**
+     * The search beam for a graph of {@code nodes} nodes: the configured beam up to {@link #BEAM_BASE_NODES}, then
+     * growing with the square root of the size (at most 8×), never below k. Measured on clustered 384-d vectors
+     * (docs/BENCHMARKS.md, "Vector search"): beam 64 gives recall@10 0.999 at 100k but 0.87 at 1M, where beam 200 —
+     * what this rule gives at 1M — gives 0.980 in 4.9 ms.
+     */
+    static int searchBeam(int configured, int nodes, int k) {
+        double scale = Math.sqrt(Math.max(1.0, (double) nodes / BEAM_BASE_NODES));
+        int beam = (int) Math.min(8L * configured, Math.round(configured * scale));
+        return Math.max(k, beam);
+    }
+
+    boolean exists() {
+        return builder != null;
+    }
+
+    /** Ordinals [0, covered) are complete in the graph. */
+    int covered() {
+        return covered;
+    }
+
+    boolean restored() {
+        return restored;
+    }
+
+    /** Nodes added since the last {@link #saved(int) save}. */
+    int unsaved() {
+        return covered - saved;
+    }
+
+    void saved(int n) {
+        saved = n;
+    }
+
+    ImmutableGraphIndex graph() {
+        return builder.getGraph();
+    }
+
+    /** Creates the empty graph, scored by {@code storage} through {@code values}. */
+    void create(VectorStorage storage, RandomAccessVectorValues values) {
+        builder = newBuilder(storage, values);
+    }
+
+    /** Restores a graph over ordinals [0, n), all saved already. */
+    void restore(VectorStorage storage, RandomAccessVectorValues values, int n, Reader reader) throws IOException {
+        GraphIndexBuilder restoring = newBuilder(storage, values);
+        reader.read(restoring);
+        builder = restoring;
+        covered = n;
+        saved = n;
+        restored = true;
+    }
+
+    // The explicit constructor: GraphIndexBuilder.builder() takes hierarchy and refinement from JMX settings.
+    @SuppressWarnings("deprecation")
+    private GraphIndexBuilder newBuilder(VectorStorage storage, RandomAccessVectorValues values) {
+        return new GraphIndexBuilder(
+                storage.buildScores(values),
+                dimension,
+                options.graphDegree(),
+                options.graphBeam(),
+                1.2f,
+                1.2f,
+                true,
+                true);
+    }
+
+    /** Adds ordinals [covered, to) in parallel on the common fork-join pool; then they are covered. */
+    void add(VectorStorage storage, int to) {
+        int from = covered;
+        GraphIndexBuilder target = builder;
+        ForkJoinPool.commonPool()
+                .submit(() -> IntStream.range(from, to)
+                        .parallel()
+                        .forEach(ordinal -> target.addGraphNode(ordinal, storage.get(ordinal))))
+                .join();
+        covered = to;
+    }
+
+    /**
+     * Offers the graph's best {@code k} accepted ordinals below {@code covered} to {@code top}, each with its exact
+     * cosine. The search keeps {@link VectorStorage#rerankK} candidates for the beam {@link #searchBeam} gives.
+     */
+    void search(
+            VectorStorage storage,
+            IntSupplier size,
+            VectorFloat<?> q,
+            int k,
+            BitSet accepted,
+            int coveredNow,
+            TopK top) {
+        Bits bits = ordinal -> ordinal < coveredNow && accepted.get(ordinal);
+        try (GraphSearcher searcher = new GraphSearcher(builder.getGraph())) {
+            var provider = storage.searchScores(q, StorageValues.of(storage, size, dimension));
+            int rerankK = storage.rerankK(searchBeam(options.searchBeam(), coveredNow, k), k);
+            SearchResult result = searcher.search(provider, k, rerankK, 0f, 0f, bits);
+            for (SearchResult.NodeScore node : result.getNodes()) {
+                // Report the cosine itself rather than JVector's (1 + dot) / 2.
+                top.offer(node.node, storage.dot(q, node.node));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("graph search failed", e);
+        }
+    }
+}
