@@ -355,8 +355,11 @@ public final class SearchBench {
         }
     }
 
-    /** A code chunk per vector; 100 paths per directory "src/p<d>/", so a directory filter keeps 1%. */
-    private static CodeChunk chunk(int i) {
+    /**
+     * A code chunk per vector (model {@code bench/synthetic}); 100 paths per directory "src/p<d>/", so a directory
+     * filter keeps 1% (also VectorMemoryBench's chunks).
+     */
+    static CodeChunk chunk(int i) {
         String path = "src/p" + (i % 100) + "/F" + (i / 100) + ".java";
         return new CodeChunk(
                 "bench",

@@ -5,9 +5,6 @@ import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.ChunkKind;
-import dev.coderag.types.CodeChunk;
-import dev.coderag.types.Language;
-import dev.coderag.types.SymbolKind;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -65,7 +62,7 @@ public final class VectorMemoryBench {
             Integer[] top = exactTop(data, query, k);
             Set<String> ids = new HashSet<>();
             for (int i : top) {
-                ids.add(chunk(i).id());
+                ids.add(SearchBench.chunk(i).id());
             }
             truth.add(ids);
         }
@@ -78,7 +75,7 @@ public final class VectorMemoryBench {
                 for (int from = 0; from < n; from += 10_000) {
                     try (WriteTransaction tx = store.begin()) {
                         for (int i = from; i < Math.min(n, from + 10_000); i++) {
-                            tx.insert(chunk(i), data.get(i));
+                            tx.insert(SearchBench.chunk(i), data.get(i));
                         }
                         tx.commit();
                     }
@@ -212,24 +209,6 @@ public final class VectorMemoryBench {
             }
         }
         return best;
-    }
-
-    private static CodeChunk chunk(int i) {
-        String path = "src/p" + (i % 100) + "/F" + (i / 100) + ".java";
-        return new CodeChunk(
-                "bench",
-                path,
-                Language.JAVA,
-                "f" + i,
-                SymbolKind.METHOD,
-                "Bench",
-                "void f" + i + "()",
-                "",
-                "void f" + i + "() { step" + (i % 997) + "(); }",
-                1,
-                1,
-                List.of("step" + (i % 997)),
-                MODEL);
     }
 
     private static String stringArg(String[] args, String name, String fallback) {
