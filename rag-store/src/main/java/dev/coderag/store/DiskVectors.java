@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The compressed tier ({@link VectorStorage}): per ordinal a JVector product-quantization code in memory
@@ -28,7 +30,7 @@ import java.util.function.IntFunction;
  * most {@link #TRAINING_SAMPLE} of its vectors; vectors appended later are encoded with it.
  */
 final class DiskVectors implements VectorStorage {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DiskVectors.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DiskVectors.class);
     static final int TRAINING_SAMPLE = 100_000;
     /** The compressed tier's graph searches keep this many times the beam, all reranked ({@link #rerankK}). */
     static final int RERANK_BEAMS = 2;

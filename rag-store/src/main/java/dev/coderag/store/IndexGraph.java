@@ -141,8 +141,10 @@ final class IndexGraph {
             int rerankK = storage.rerankK(searchBeam(options.searchBeam(), coveredNow, k), k);
             SearchResult result = searcher.search(provider, k, rerankK, 0f, 0f, bits);
             for (SearchResult.NodeScore node : result.getNodes()) {
-                // Report the cosine itself rather than JVector's (1 + dot) / 2.
-                top.offer(node.node, storage.dot(q, node.node));
+                // The scores are exact (the heap tier scores exactly, the compressed tier reranks every result
+                // with its full vector): turn JVector's (1 + dot) / 2 back into the cosine instead of reading
+                // and multiplying each vector a second time (a positional read each in the compressed tier).
+                top.offer(node.node, 2 * node.score - 1);
             }
         } catch (IOException e) {
             throw new IllegalStateException("graph search failed", e);
