@@ -52,7 +52,8 @@ import java.util.stream.IntStream;
  * </ol>
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.SearchBench [--vectors 100000] [--queries 1000] [--k 10]
- * [--dim 384] [--seed 42] [--store DIR] [--skip-store] [--beams 10,20,40,64,100]
+ * [--dim 384] [--seed 42] [--store DIR] [--skip-store] [--beams 10,20,40,64,100] [--skip-raw-ann]
+ * [--skip-store-exact] [--store-beams 64,128]
  * [--vectors-file FILE.fvec --queries-file Q1.fvec[,Q2.fvec]]}. The store directory (default: a temporary one) must
  * not exist and is deleted afterwards unless given.
  *
@@ -146,6 +147,27 @@ public final class SearchBench {
         Stats exact = Stats.of(exactNanos);
         System.out.printf(Locale.ROOT, "raw exact: p50 %.3f ms, p99 %.3f ms%n", exact.p50(), exact.p99());
 
+        if (a.containsKey("--skip-raw-ann")) {
+            System.out.println("raw ANN skipped (--skip-raw-ann)");
+        } else {
+            rawAnn(vectors, queryVectors, truth, beams, k, dim, exact);
+        }
+        if (!skipStore) {
+            storeBench(a, data, queries, truth, k, dim, exact);
+        }
+    }
+
+    private static void rawAnn(
+            List<VectorFloat<?>> vectors,
+            List<VectorFloat<?>> queryVectors,
+            List<int[]> truth,
+            int[] beams,
+            int k,
+            int dim,
+            Stats exact)
+            throws IOException {
+        int n = vectors.size();
+        int queryCount = queryVectors.size();
         // ---- raw ANN ----
         RandomAccessVectorValues ravv = new ListRandomAccessVectorValues(vectors, dim);
         long b0 = System.nanoTime();
@@ -187,10 +209,6 @@ public final class SearchBench {
         System.out.printf(
                 Locale.ROOT, "| raw exact (brute force) | %.3f | %.3f | 1.000 | 1× |%n", exact.p50(), exact.p99());
         rawRows.forEach(System.out::println);
-
-        if (!skipStore) {
-            storeBench(a, data, queries, truth, k, dim, exact);
-        }
     }
 
     private static void storeBench(
@@ -211,7 +229,7 @@ public final class SearchBench {
         int n = data.size();
         List<String> ids = new ArrayList<>(n);
         Map<String, Integer> ordinalById = new HashMap<>();
-        Result exact;
+        double exactP50;
         try {
             // Insert with the exact threshold above the table size: no graph is built yet.
             System.setProperty("coderag.store.exactBelow", String.valueOf(n + 1));
@@ -238,17 +256,25 @@ public final class SearchBench {
                         insertSeconds,
                         n / insertSeconds);
 
-                long l0 = System.nanoTime();
-                store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
-                System.out.printf(Locale.ROOT, "store first search (loads vectors from SQLite): %.1f s%n", seconds(l0));
-                exact = storeSearch(store, queries, truth, ordinalById, k);
-                System.out.printf(
-                        Locale.ROOT,
-                        "| store exact (table below the threshold) | %.3f | %.3f | %.3f | %.1f× of raw exact |%n",
-                        exact.stats().p50(),
-                        exact.stats().p99(),
-                        exact.recall(),
-                        exact.stats().p50() / rawExact.p50());
+                if (a.containsKey("--skip-store-exact")) {
+                    // above the compressed tier's threshold an exact scan reads every vector from the file
+                    System.out.println("store exact search skipped (--skip-store-exact)");
+                    exactP50 = rawExact.p50();
+                } else {
+                    long l0 = System.nanoTime();
+                    store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
+                    System.out.printf(
+                            Locale.ROOT, "store first search (loads vectors from SQLite): %.1f s%n", seconds(l0));
+                    Result exact = storeSearch(store, queries, truth, ordinalById, k);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "| store exact (table below the threshold) | %.3f | %.3f | %.3f | %.1f× of raw exact |%n",
+                            exact.stats().p50(),
+                            exact.stats().p99(),
+                            exact.recall(),
+                            exact.stats().p50() / rawExact.p50());
+                    exactP50 = exact.stats().p50();
+                }
             }
 
             System.setProperty("coderag.store.exactBelow", "20000");
@@ -266,7 +292,7 @@ public final class SearchBench {
                         ann.stats().p50(),
                         ann.stats().p99(),
                         ann.recall(),
-                        exact.stats().p50() / ann.stats().p50());
+                        exactP50 / ann.stats().p50());
             }
             long r0 = System.nanoTime();
             try (Store store = Store.open(dir, MODEL, dim)) {
@@ -294,6 +320,26 @@ public final class SearchBench {
                         filtered.p50(),
                         filtered.p99());
             }
+            // --store-beams B1,B2: the configured search beam (coderag.store.searchBeam) swept, the saved graph
+            // restored each time; the beam a search uses still grows with the graph (IndexGraph.searchBeam)
+            for (String beam : a.getOrDefault("--store-beams", "").split(",")) {
+                if (beam.isBlank()) {
+                    continue;
+                }
+                System.setProperty("coderag.store.searchBeam", beam.strip());
+                try (Store store = Store.open(dir, MODEL, dim)) {
+                    store.vectors().search(ChunkKind.CODE, queries.getFirst(), k, SearchFilter.NONE);
+                    Result swept = storeSearch(store, queries, truth, ordinalById, k);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "| store ANN, configured search beam %s | %.3f | %.3f | %.3f | |%n",
+                            beam.strip(),
+                            swept.stats().p50(),
+                            swept.stats().p99(),
+                            swept.recall());
+                }
+            }
+            System.clearProperty("coderag.store.searchBeam");
             System.out.printf(Locale.ROOT, "store directory size: %.0f MB%n", sizeMb(dir));
         } finally {
             if (temporary) {
@@ -560,6 +606,8 @@ public final class SearchBench {
         }
     }
 
+    private static final Set<String> FLAGS = Set.of("--skip-store", "--skip-raw-ann", "--skip-store-exact");
+
     private static Map<String, String> parseArgs(String[] args) {
         Map<String, String> out = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -567,7 +615,7 @@ public final class SearchBench {
             if (!arg.startsWith("--")) {
                 throw new IllegalArgumentException("unexpected argument " + arg);
             }
-            if (arg.equals("--skip-store")) {
+            if (FLAGS.contains(arg)) {
                 out.put(arg, "true");
             } else if (i + 1 < args.length) {
                 out.put(arg, args[++i]);
