@@ -165,7 +165,7 @@ final class DiskVectors implements VectorStorage {
 
     @Override
     public BuildScoreProvider buildScores(RandomAccessVectorValues values) {
-        return BuildScoreProvider.pqBuildScoreProvider(SIMILARITY, codes);
+        return PqBuildScores.of(codes);
     }
 
     @Override
