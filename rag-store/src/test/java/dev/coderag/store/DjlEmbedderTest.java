@@ -5,6 +5,7 @@ import static dev.coderag.store.TestEmbedders.maxAbsDiff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -187,6 +188,40 @@ class DjlEmbedderTest {
                         .isLessThan(1e-6);
             }
         }
+    }
+
+    @Test
+    void documents_longer_than_the_window_are_pooled_from_their_own_windows_in_a_mixed_batch() {
+        List<String> texts = List.of(longText(300), READ_FILE, longText(120) + " " + HTTP_GET, "", SORT_USERS);
+        Path cache = ModelCache.defaultRoot(System.getenv());
+
+        // 64-token windows: the long texts become several windows each, batched together with the short ones.
+        try (Embedder windowed =
+                        DjlEmbedder.open(EmbeddingModel.BGE_SMALL_FP32, new DjlEmbedder.Settings(2, 1, 256, 4, 64), cache);
+                Embedder whole = DjlEmbedder.open(
+                        EmbeddingModel.BGE_SMALL_FP32, new DjlEmbedder.Settings(1, 1, 512, 32, 512), cache)) {
+            List<float[]> batched = windowed.embedDocuments(texts);
+
+            for (int i = 0; i < texts.size(); i++) {
+                float[] alone = windowed.embedDocuments(List.of(texts.get(i))).get(0);
+                assertThat(maxAbsDiff(batched.get(i), alone)).as("text %d", i).isLessThan(1e-6);
+                assertThat(dot(batched.get(i), batched.get(i))).isCloseTo(1.0, Offset.offset(1e-5));
+            }
+            // A text within the window is embedded exactly as one sequence; a longer one differently, but it stays
+            // about the same text.
+            List<float[]> sequences = whole.embedDocuments(texts);
+            assertThat(maxAbsDiff(batched.get(4), sequences.get(4))).isLessThan(1e-6);
+            assertThat(maxAbsDiff(batched.get(2), sequences.get(2))).isGreaterThan(1e-3);
+            assertThat(dot(batched.get(2), sequences.get(2))).isGreaterThan(0.8);
+        }
+    }
+
+    @Test
+    void a_window_outside_the_model_limits_is_refused() {
+        assertThatThrownBy(() -> new DjlEmbedder.Settings(1, 1, 512, 32, 2))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DjlEmbedder.Settings(1, 1, 512, 32, 513))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     /** Real-looking code text of at least {@code words} word tokens. */
