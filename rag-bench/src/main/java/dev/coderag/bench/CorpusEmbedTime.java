@@ -61,7 +61,8 @@ public final class CorpusEmbedTime {
                 }
             }
             case "langchain4j" -> {
-                List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
+                List<TextSegment> segments =
+                        texts.stream().map(TextSegment::from).toList();
                 BgeSmallEnV15QuantizedEmbeddingModel model = new BgeSmallEnV15QuantizedEmbeddingModel();
                 model.embedAll(segments.subList(0, Math.min(50, segments.size())));
                 for (int r = 0; r < rounds; r++) {

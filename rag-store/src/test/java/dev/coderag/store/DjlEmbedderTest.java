@@ -196,8 +196,8 @@ class DjlEmbedderTest {
         Path cache = ModelCache.defaultRoot(System.getenv());
 
         // 64-token windows: the long texts become several windows each, batched together with the short ones.
-        try (Embedder windowed =
-                        DjlEmbedder.open(EmbeddingModel.BGE_SMALL_FP32, new DjlEmbedder.Settings(2, 1, 256, 4, 64), cache);
+        try (Embedder windowed = DjlEmbedder.open(
+                        EmbeddingModel.BGE_SMALL_FP32, new DjlEmbedder.Settings(2, 1, 256, 4, 64), cache);
                 Embedder whole = DjlEmbedder.open(
                         EmbeddingModel.BGE_SMALL_FP32, new DjlEmbedder.Settings(1, 1, 512, 32, 512), cache)) {
             List<float[]> batched = windowed.embedDocuments(texts);

@@ -62,8 +62,7 @@ class TokenWindowsTest {
 
     @Test
     void windows_too_small_for_content_or_ids_without_framing_are_refused() {
-        assertThatThrownBy(() -> TokenWindows.split(doc(5), 2, CLS, SEP))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TokenWindows.split(doc(5), 2, CLS, SEP)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> TokenWindows.split(new long[] {CLS}, 256, CLS, SEP))
                 .isInstanceOf(IllegalArgumentException.class);
     }
