@@ -13,6 +13,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -29,7 +32,8 @@ import java.util.zip.CRC32C;
  * graph file ({@link GraphFiles}) names the vectors file its PQ codes belong to, and how many ordinals of it
  * it covers; the file is synced before the graph file is renamed into place, so after a kill at any moment the
  * pair is consistent or the graph file is older. A restart {@linkplain #claim claims} the named file — atomically
- * renamed to the new owner's name, so two processes never write one file — when its owner is dead (or is this
+ * renamed to the new owner's name, so two processes never write one file; found by its table and id whatever its
+ * pid, since a process that claimed it and changed nothing never rewrote the graph file — when its owner is dead (or is this
  * process and closed it), checks its header, length and a checksum of sampled vectors, and truncates it to the
  * covered ordinals. Anything else (missing, foreign, short, damaged, still owned by a live process) fails the
  * restore and the index is rebuilt from {@code store.db} with a new file: derived data, never a reason to fail.
@@ -115,6 +119,12 @@ final class VectorFile implements AutoCloseable {
                 || !old.getParent().equals(dir)) {
             throw new IOException("bad vectors file name " + name);
         }
+        if (!Files.exists(old)) {
+            // A process that claimed the file renamed it to its own pid and, if it changed nothing, never rewrote
+            // the graph file that names it: the file is the one with the same table and id, whatever its pid.
+            old = sameFile(dir, name).orElse(old);
+            name = old.getFileName().toString();
+        }
         long owner = ownerPid(name);
         long me = ProcessHandle.current().pid();
         if (owner == me
@@ -155,6 +165,35 @@ final class VectorFile implements AutoCloseable {
             out.close(true);
             throw e;
         }
+    }
+
+    /**
+     * The name without its owner: {@code vectors-<table>.<id>.f32} for {@code vectors-<table>.<pid>-<id>.f32}, so that
+     * a file renamed by a claim is still the file a graph file names. Null for a name not of that form.
+     */
+    static String identity(String name) {
+        int dot = name.indexOf('.');
+        int dash = name.indexOf('-', dot + 1);
+        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX) || dot < 0 || dash < 0) {
+            return null;
+        }
+        return name.substring(0, dot + 1) + name.substring(dash + 1);
+    }
+
+    /** The file of {@code dir} with the same identity as {@code name} (another owner's pid), if there is one. */
+    private static Optional<Path> sameFile(Path dir, String name) throws IOException {
+        String identity = identity(name);
+        if (identity == null) {
+            return Optional.empty();
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX)) {
+            for (Path file : files) {
+                if (identity.equals(identity(file.getFileName().toString()))) {
+                    return Optional.of(file);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static long ownerPid(String name) throws IOException {
@@ -303,10 +342,12 @@ final class VectorFile implements AutoCloseable {
      */
     static void deleteUnused(Path dir, Set<String> referenced) {
         long me = ProcessHandle.current().pid();
+        Set<String> identities = new HashSet<>();
+        referenced.stream().map(VectorFile::identity).filter(Objects::nonNull).forEach(identities::add);
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
-                if (referenced.contains(name)) {
+                if (referenced.contains(name) || identities.contains(identity(name))) {
                     continue;
                 }
                 try {

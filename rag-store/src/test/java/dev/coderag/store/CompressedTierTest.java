@@ -264,6 +264,36 @@ class CompressedTierTest {
     }
 
     @Test
+    void a_vectors_file_claimed_by_a_process_that_changed_nothing_is_still_restored_on_the_next_start()
+            throws Exception {
+        try (SqliteStore store = open(options())) {
+            insert(store, "a", 3_000);
+            recall(store, null);
+            assertThat(store.loadedIndex(ChunkKind.CODE).compressed()).isTrue();
+        }
+        // What a second server leaves behind when it restored the table, answered and exited: the file renamed to
+        // its (now dead) pid by the claim, and the graph file unchanged, still naming the first owner's file.
+        Path file = vectorFiles().getFirst();
+        String name = file.getFileName().toString();
+        String claimedByDeadProcess = name.replaceFirst("\\.\\d+-", ".999999999-");
+        Files.move(file, file.resolveSibling(claimedByDeadProcess));
+
+        try (SqliteStore store = open(options())) {
+            assertThat(recall(store, null)).isGreaterThanOrEqualTo(0.95);
+            VectorIndex index = store.loadedIndex(ChunkKind.CODE);
+            assertThat(index.restored())
+                    .as("restored from its files, not rebuilt")
+                    .isTrue();
+            assertThat(index.compressed()).isTrue();
+        }
+        assertThat(vectorFiles()).hasSize(1);
+        try (SqliteStore store = open(options())) {
+            recall(store, null);
+            assertThat(store.loadedIndex(ChunkKind.CODE).restored()).isTrue();
+        }
+    }
+
+    @Test
     void searches_stay_correct_while_commits_and_background_graph_work_run() throws Exception {
         StoreOptions background = options().withBackgroundGraph(true);
         try (SqliteStore store = open(background)) {
