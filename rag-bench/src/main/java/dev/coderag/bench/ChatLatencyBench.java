@@ -17,7 +17,6 @@ import dev.coderag.types.ReadmeChunk;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -561,11 +560,8 @@ public final class ChatLatencyBench {
         Path log = work.resolve("server-" + size + ".log");
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-Xmx") && !arg.startsWith("-Xms")) {
-                cmd.add(arg);
-            }
-        }
+        // The application's own JVM options (project flags and G1 settings), exactly the file ./rag passes.
+        cmd.add("@" + APP_JAR.resolveSibling("jvm.options"));
         cmd.add("-Xmx" + heap);
         cmd.addAll(serverJvm);
         // The first search builds the JVector graph on the request thread instead of in the background, so the
