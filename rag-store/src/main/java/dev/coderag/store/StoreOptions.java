@@ -9,7 +9,7 @@ package dev.coderag.store;
  * @param graphDegree JVector graph max degree M; {@code coderag.store.graphDegree}
  * @param graphBeam JVector construction beam width; {@code coderag.store.graphBeam}
  * @param searchBeam candidates the graph search keeps per query (at least k) in graphs of up to 100k nodes;
- *     larger graphs widen it with the square root of their size ({@link IndexGraph#searchBeam});
+ *     larger graphs widen it faster than the square root of their size ({@link IndexGraph#searchBeam});
  *     {@code coderag.store.searchBeam}
  * @param backgroundGraph build and extend graphs on a background thread (searches use exact search on what the
  *     graph does not cover yet); false builds them on the searching thread, for benchmarks and tests;

@@ -94,11 +94,14 @@ class AnnRecallTest {
     }
 
     @Test
-    void search_beam_is_the_configured_one_up_to_100k_nodes_and_widens_with_the_square_root_above() {
+    void search_beam_is_the_configured_one_up_to_100k_nodes_and_widens_faster_than_the_square_root_above() {
         assertThat(IndexGraph.searchBeam(64, 20_000, 10)).isEqualTo(64);
         assertThat(IndexGraph.searchBeam(64, 100_000, 10)).isEqualTo(64);
-        assertThat(IndexGraph.searchBeam(64, 400_000, 10)).isEqualTo(128);
-        assertThat(IndexGraph.searchBeam(64, 1_000_000, 10)).isEqualTo(202);
+        assertThat(IndexGraph.searchBeam(64, 200_000, 10)).isEqualTo(104);
+        assertThat(IndexGraph.searchBeam(64, 400_000, 10)).isEqualTo(167);
+        assertThat(IndexGraph.searchBeam(64, 1_000_000, 10))
+                .as("the beam measured on 1M real embeddings: recall@10 0.984 for real questions")
+                .isEqualTo(304);
         assertThat(IndexGraph.searchBeam(64, 100_000_000, 10))
                 .as("capped at 8x")
                 .isEqualTo(512);
