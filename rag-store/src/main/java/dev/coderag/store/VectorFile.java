@@ -31,11 +31,11 @@ import java.util.zip.CRC32C;
  * <p>A file has one owner: the process (and, within it, the index) that writes it; its pid is in the name. A
  * graph file ({@link GraphFiles}) names the vectors file its PQ codes belong to, and how many ordinals of it
  * it covers; the file is synced before the graph file is renamed into place, so after a kill at any moment the
- * pair is consistent or the graph file is older. A restart {@linkplain #claim claims} the named file — atomically
- * renamed to the new owner's name, so two processes never write one file; found by its table and id whatever its
- * pid, since a process that claimed it and changed nothing never rewrote the graph file — when its owner is dead (or is this
- * process and closed it), checks its header, length and a checksum of sampled vectors, and truncates it to the
- * covered ordinals. Anything else (missing, foreign, short, damaged, still owned by a live process) fails the
+ * pair is consistent or the graph file is older. A restart {@linkplain #claim claims} the named file when its owner
+ * is dead (or is this process and closed it): atomically renamed to the new owner's name, so two processes never
+ * write one file, and found by its table and id whatever pid it carries, since a process that claimed it and
+ * changed nothing never rewrote the graph file. The claim checks its header, length and a checksum of sampled
+ * vectors, and truncates it to the covered ordinals. Anything else (missing, foreign, short, damaged, still owned by a live process) fails the
  * restore and the index is rebuilt from {@code store.db} with a new file: derived data, never a reason to fail.
  * Files no graph file names and no live process owns are deleted on open ({@link #deleteUnused}).
  *
