@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The phases one repository's ingest goes through, in this order: {@link #SCAN} (resolve the source),
- * {@link #PARSE} (walk, hash, parse), {@link #EMBED} (embed and insert new chunks), {@link #WRITE} (deletes and
+ * {@link #PARSE} (walk, hash, parse), {@link #EMBED} (commit new chunks' text when
+ * embedding takes more than one batch, then embed them and insert their vectors), {@link #WRITE} (deletes and
  * the commit) and {@link #DONE}. A dry run goes from {@code PARSE} straight to {@code DONE}.
  *
  * <p>{@link #wireName()} (also {@link #toString()}) is the phase as the JSON API, progress lines and logs show

@@ -106,6 +106,9 @@ final class RepoWriter {
         if (planned.skippedChanged()) {
             tx.putSkipped(name, planned.skippedFiles()); // committed with the first batch
         }
+        // Parsing is over: the phase says embed before the lexical pass below makes the first chunks visible, so a
+        // status read that sees chunks never sees "parse" (the lexical pass is the start of embed's work).
+        progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
         // Lexical first when embedding takes more than the first batch: every file's chunks, committed now.
         Set<String> lexical = new HashSet<>();
         int done = 0;
@@ -124,7 +127,6 @@ final class RepoWriter {
         int embedded = 0;
         double embedSeconds = 0;
         boolean stopped = false;
-        progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
         while (next < paths.size()) {
             if (stop.getAsBoolean()) {
                 stopped = true;

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -65,8 +66,13 @@ class LexicalFirstTest {
         System.setProperty(RepoWriter.HOLD_PROPERTY, hold.toString());
         try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(dir));
+            // what the store had committed when each phase was first announced
+            Map<IngestPhase, Integer> filesAtFirst = new ConcurrentHashMap<>();
+            ProgressListener phases = p -> filesAtFirst.computeIfAbsent(
+                    p.phase(),
+                    ph -> store.repos().get(REPO).map(RepoInfo::files).orElse(0));
             CompletableFuture<IngestSummary> run = CompletableFuture.supplyAsync(
-                    () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE));
+                    () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), phases));
             await(
                     () -> store.repos()
                             .get(REPO)
@@ -89,6 +95,8 @@ class LexicalFirstTest {
                             .search(ChunkKind.CODE, embedder.embedQuery("parse headers"), 5, SearchFilter.NONE))
                     .isEmpty();
             assertThat(store.files().hashes(REPO).values()).anyMatch(RepoWriter::isPending);
+            // a status read that sees the first chunks already sees "embed", never "parse"
+            assertThat(filesAtFirst).containsEntry(IngestPhase.EMBED, 0);
 
             ingester.requestStop(); // ends the hold: the run stops at the batch boundary, committed
             assertThatThrownBy(run::join)
