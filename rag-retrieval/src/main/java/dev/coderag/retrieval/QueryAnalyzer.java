@@ -39,7 +39,6 @@ final class QueryAnalyzer {
     private static final Pattern PY_FRAME = Pattern.compile("File \"([^\"]+)\", line (\\d+)(?:, in ([\\w<>]+))?");
 
     private static final Pattern BACKTICK = Pattern.compile("`([^`\\s]{2,80})`");
-    private static final Pattern CAMEL = Pattern.compile("[a-z0-9][A-Z]|[A-Z]{2,}[a-z]");
 
     private static final Set<String> STOP_WORDS = loadStopWords();
 
@@ -219,7 +218,7 @@ final class QueryAnalyzer {
         if (underscore >= 0 && underscore < token.length() - 1) {
             return true;
         }
-        return CAMEL.matcher(token).find();
+        return QueryScanner.isCamelShaped(token);
     }
 
     /** {@code Type.member}: two parts of two or more word characters, the first capitalised, the second not. */

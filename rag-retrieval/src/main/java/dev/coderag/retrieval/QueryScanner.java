@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The syntactic scans {@link QueryAnalyzer} runs over a question: JVM stack frames, file names and
- * (dotted) identifiers. Pure and thread-safe.
+ * The syntactic scans {@link QueryAnalyzer} runs over a question: JVM stack frames, file names,
+ * (dotted) identifiers and camel-case shape. Pure and thread-safe.
  *
  * <p>Each scan finds exactly what the {@link java.util.regex} pattern in its Javadoc finds with
  * {@link java.util.regex.Matcher#find()}, but as a single forward pass: the question is untrusted, and those
@@ -277,6 +277,30 @@ final class QueryScanner {
             e += 2;
         }
         return e;
+    }
+
+    /**
+     * Whether {@code [a-z0-9][A-Z]|[A-Z]{2,}[a-z]} occurs in {@code s} (camelCase, PascalCase after an acronym:
+     * {@code parseHeaders}, {@code HTTPClient}). The regex's {@code find()} retried its greedy {@code [A-Z]{2,}}
+     * from every position, quadratic on a long run of capitals; this is one pass.
+     */
+    static boolean isCamelShaped(String s) {
+        int capitals = 0; // length of the run of A-Z ending just before i
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean upper = c >= 'A' && c <= 'Z';
+            if (upper && i > 0) {
+                char prev = s.charAt(i - 1);
+                if ((prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9')) {
+                    return true;
+                }
+            }
+            if (c >= 'a' && c <= 'z' && capitals >= 2) {
+                return true;
+            }
+            capitals = upper ? capitals + 1 : 0;
+        }
+        return false;
     }
 
     /** Whether the whole of {@code s} is one token (see {@link #tokenEnd}). */

@@ -21,6 +21,7 @@ class QueryScannerTest {
     private static final Pattern FILE_NAME = Pattern.compile(
             "(?<![\\w/.-])((?:[\\w.-]+/)*[\\w-]+\\.(?:java|py|pyi|rs|go|ts|tsx|mts|cts|js|jsx|mjs|cjs|md|markdown|toml|xml|json|kt|kts|scala|c|h|cc|cpp|cxx|hpp|hh|hxx|cs|csproj|sh|bash|rb|php|swift|ya?ml|gradle|properties|txt))(?![\\w-])");
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*(\\(\\))?");
+    private static final Pattern CAMEL = Pattern.compile("[a-z0-9][A-Z]|[A-Z]{2,}[a-z]");
 
     private static final String[] PIECES = {
         "at ",
@@ -71,7 +72,11 @@ class QueryScannerTest {
         "(F-1.kt:7)",
         "at a.B",
         ".m",
-        ".<init>"
+        ".<init>",
+        "AB",
+        "HTTP",
+        "Éa",
+        "E"
     };
 
     /** Random questions built from the pieces the patterns care about; fixed seed, so failures reproduce. */
@@ -116,6 +121,8 @@ class QueryScannerTest {
         assertThat(qs.stream().filter(q -> JVM_FRAME.matcher(q).find())).hasSizeGreaterThan(50);
         assertThat(qs.stream().filter(q -> FILE_NAME.matcher(q).find())).hasSizeGreaterThan(200);
         assertThat(qs.stream().filter(q -> TOKEN.matcher(q).find())).hasSizeGreaterThan(1000);
+        assertThat(qs.stream().filter(q -> CAMEL.matcher(q).find())).hasSizeGreaterThan(500);
+        assertThat(qs.stream().filter(q -> !CAMEL.matcher(q).find())).hasSizeGreaterThan(500);
     }
 
     @ParameterizedTest
@@ -166,6 +173,9 @@ class QueryScannerTest {
         }
         assertThat(tokens).isEqualTo(expectedTokens);
         assertThat(QueryScanner.isToken(q)).isEqualTo(TOKEN.matcher(q).matches());
+        assertThat(QueryScanner.isCamelShaped(q))
+                .as("camel")
+                .isEqualTo(CAMEL.matcher(q).find());
     }
 
     static Stream<String> hostile() {
@@ -182,6 +192,8 @@ class QueryScannerTest {
                 "    at " + "a$b.".repeat(3_000) + "<init>(" + "F-".repeat(2_000) + ".java:" + "9".repeat(2_000),
                 "a/".repeat(10_000) + "b.java",
                 "x".repeat(50_000),
+                "E".repeat(100_000),
+                "E".repeat(50_000) + "e",
                 "Ab_".repeat(17_000),
                 "File \"".repeat(10_000),
                 "a. ".repeat(30_000));
