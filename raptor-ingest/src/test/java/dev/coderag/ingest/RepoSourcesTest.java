@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -99,6 +101,28 @@ class RepoSourcesTest {
     }
 
     @Test
+    void redaction_replaces_what_the_user_info_regex_replaced() {
+        // the regex redact used to run: the oracle on random texts of the characters it cares about
+        Pattern userInfo = Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://)[^/\\s]*@");
+        String[] pieces = {
+            "a", "B", "9", "+", ".", "-", ":", "/", "//", "://", "@", " ", "\t", "x:y@", "https", "é", "_"
+        };
+        Random random = new Random(7);
+        int redacted = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = 1 + random.nextInt(12); n > 0; n--) {
+                sb.append(pieces[random.nextInt(pieces.length)]);
+            }
+            String text = sb.toString();
+            String expected = userInfo.matcher(text).replaceAll("$1***@");
+            assertThat(RepoSources.withoutUserInfo(text)).as(text).isEqualTo(expected);
+            redacted += expected.equals(text) ? 0 : 1;
+        }
+        assertThat(redacted).isGreaterThan(200); // the texts do exercise it (273 of 20,000 with this seed)
+    }
+
+    @Test
     void hostile_megabyte_inputs_are_answered_quickly() {
         String mega = "a".repeat(1 << 20);
         String[] hostile = {
@@ -109,6 +133,7 @@ class RepoSourcesTest {
                 RepoSources.isGitUrl(s);
                 RepoSources.isValidName(s);
                 RepoSources.defaultName(s);
+                RepoSources.redact(s);
             }
         });
         assertThat(RepoSources.isValidName(mega)).isFalse();
