@@ -103,12 +103,46 @@ final class CliSupport {
         };
     }
 
-    /** A message as one printable line: whitespace runs and line breaks folded, control characters replaced. */
+    /**
+     * A message as one printable line: a run of whitespace that holds a line break becomes one space, other
+     * control characters (tabs included) become {@code ?}. One pass: the regex {@code \\s*\\R\\s*} it replaces
+     * retried its greedy whitespace run from every position, quadratic on a long run of blanks.
+     */
     static String oneLine(String message) {
         if (message == null || message.isBlank()) {
             return "unknown error";
         }
-        return message.strip().replaceAll("\\s*\\R\\s*", " ").replaceAll("\\p{Cntrl}", "?");
+        String s = message.strip();
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            int end = i;
+            boolean lineBreak = false;
+            while (end < s.length() && (isBlank(s.charAt(end)) || isLineBreak(s.charAt(end)))) {
+                lineBreak |= isLineBreak(s.charAt(end));
+                end++;
+            }
+            if (lineBreak) {
+                out.append(' ');
+            } else {
+                end = Math.max(end, i + 1);
+                for (int k = i; k < end; k++) {
+                    char c = s.charAt(k);
+                    out.append(c < 0x20 || c == 0x7F ? '?' : c);
+                }
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    /** What {@code \\R} matches, one character at a time. */
+    private static boolean isLineBreak(char c) {
+        return c == '\n' || c == '\r' || c == 0x0B || c == '\f' || c == 0x85 || c == 0x2028 || c == 0x2029;
     }
 
     /**
