@@ -1,10 +1,26 @@
 package dev.coderag.chat.repos;
 
 import java.util.Locale;
+import java.util.Set;
 
 /** The sentence an answer carries while its repository is being indexed, from the running ingest's progress. */
 final class IndexNotice {
+    /** The phases that read the repository and write nothing to the store (wire names). */
+    private static final Set<String> READ_ONLY_PHASES = Set.of("scan", "parse");
+
     private IndexNotice() {}
+
+    /**
+     * Whether answers must say the index is being built: always for a repository without a complete index;
+     * for a re-index of a complete one only once it writes (until then — queued, or reading files, which is all
+     * a run with nothing to change does — every committed source is still there).
+     *
+     * @param wasComplete the store held a complete index of the repository when its ingest was queued
+     * @param p the ingest's progress; null while it is queued
+     */
+    static boolean needed(boolean wasComplete, RepoStatus.Progress p) {
+        return !wasComplete || (p != null && !READ_ONLY_PHASES.contains(p.phase()));
+    }
 
     /**
      * @param p the ingest's progress; null while it is queued

@@ -2,6 +2,7 @@ package dev.coderag.chat.repos;
 
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatService;
+import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.SkippedFile;
@@ -54,6 +55,7 @@ public final class RepoManager implements AutoCloseable {
         volatile RepoStatus.Progress progress;
         volatile String error;
         volatile long finished; // order of finishing, 0 while active
+        volatile boolean wasComplete; // the store held a complete index of it when the job was queued
 
         Job(String name, String source, String branch) {
             this.name = name;
@@ -132,6 +134,10 @@ public final class RepoManager implements AutoCloseable {
      */
     public RepoStatus enqueue(Indexer.Target target) {
         Job job = new Job(target.name(), target.shownSource(), target.branch().orElse(""));
+        job.wasComplete = store.repos()
+                .get(target.name())
+                .filter(r -> r.state() == IndexState.COMPLETE)
+                .isPresent();
         synchronized (admission) {
             Job old = jobs.get(target.name());
             if (old != null && old.state.active()) {
@@ -311,12 +317,15 @@ public final class RepoManager implements AutoCloseable {
 
     /**
      * One sentence per repository queued or being indexed (of {@code repo}, or of all when empty), with how far
-     * it is: what an answer given meanwhile says ({@link dev.coderag.chat.IndexNotices}). Reads no store.
+     * it is: what an answer given meanwhile says ({@link dev.coderag.chat.IndexNotices}). A re-index of a
+     * complete index says nothing until it writes ({@link IndexNotice#needed}). Reads no store.
      */
     public List<String> notices(Optional<String> repo) {
         List<String> out = new ArrayList<>();
         for (Job job : new TreeMap<>(jobs).values()) {
-            if (job.state.active() && repo.map(job.name::equals).orElse(true)) {
+            if (job.state.active()
+                    && repo.map(job.name::equals).orElse(true)
+                    && IndexNotice.needed(job.wasComplete, job.progress)) {
                 out.add(IndexNotice.of(job.name, job.progress));
             }
         }

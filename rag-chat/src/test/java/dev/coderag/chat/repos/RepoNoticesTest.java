@@ -21,4 +21,21 @@ class RepoNoticesTest {
         assertThat(IndexNotice.of("x", new RepoStatus.Progress("scan", 0, 0, 0, 0, 2)))
                 .contains("(starting)");
     }
+
+    @Test
+    void a_re_index_of_a_complete_index_says_nothing_until_it_writes() {
+        RepoStatus.Progress parse = new RepoStatus.Progress("parse", 12, 40, 0, 0, 9);
+        RepoStatus.Progress embed = new RepoStatus.Progress("embed", 0, 0, 0, 30, 40);
+        RepoStatus.Progress write = new RepoStatus.Progress("write", 0, 0, 30, 30, 96);
+        assertThat(IndexNotice.needed(true, null)).isFalse();
+        assertThat(IndexNotice.needed(true, new RepoStatus.Progress("scan", 0, 0, 0, 0, 2)))
+                .isFalse();
+        assertThat(IndexNotice.needed(true, parse)).isFalse();
+        assertThat(IndexNotice.needed(true, embed)).isTrue();
+        assertThat(IndexNotice.needed(true, write)).isTrue();
+        // a fresh or partial index: answers may miss sources from the start
+        assertThat(IndexNotice.needed(false, null)).isTrue();
+        assertThat(IndexNotice.needed(false, parse)).isTrue();
+        assertThat(IndexNotice.needed(false, embed)).isTrue();
+    }
 }
