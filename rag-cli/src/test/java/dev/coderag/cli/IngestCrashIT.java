@@ -155,6 +155,11 @@ class IngestCrashIT {
     void sigint_and_sigterm_stop_at_a_batch_boundary_keep_the_batches_and_exit_130_and_143() throws Exception {
         Path db = tmp.resolve("interrupted");
         Map<String, Integer> expected = new TreeMap<>(Map.of("INT", 130, "TERM", 143));
+        if (Proc.sigintIgnored()) {
+            System.out.println("IngestCrashIT: SIGINT is ignored in this environment (a background job of a shell"
+                    + " without job control); testing SIGTERM only");
+            expected.remove("INT");
+        }
         Path hold = tmp.resolve("hold-embedding");
         for (var e : expected.entrySet()) {
             try (Proc p = Proc.rag(

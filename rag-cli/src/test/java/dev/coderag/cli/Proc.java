@@ -195,6 +195,27 @@ final class Proc implements AutoCloseable {
         return await(timeout);
     }
 
+    /**
+     * Whether this JVM was started with SIGINT ignored, as a shell without job control starts a background command
+     * ({@code cmd &} in a script): the children inherit that, the JVM then installs no handler for it, and a
+     * {@code kill -INT} does nothing. A test of Ctrl-C cannot run there; SIGTERM is unaffected.
+     */
+    static boolean sigintIgnored() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(
+                                            line.substring("SigIgn:".length()).strip(), 16)
+                                    & (1L << 1))
+                            != 0;
+                }
+            }
+        } catch (IOException e) {
+            return false; // not Linux: assume the default disposition
+        }
+        return false;
+    }
+
     /** Sends SIGTERM (what {@code kill} and {@code docker stop} send) and waits for the exit. */
     Result terminate(Duration timeout) {
         process.destroy();
