@@ -2,6 +2,7 @@ package dev.coderag.ingest;
 
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.store.Embedder;
+import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.WriteTransaction;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * The writing half of one repository's run. Lexical first: when the texts to embed need more than one batch,
  * every file's new chunks are written and committed at once without the vectors still to compute ({@link
  * WriteTransaction#insert} with a null vector; chunk rows, BM25 rows and call edges, so lexical, symbol and graph
- * evidence answer within seconds), each such file recorded in the file index under a {@link #isPending pending}
+ * evidence answer within seconds), each such file recorded in the file index under a {@link FileEntry#pendingHash pending}
  * hash that never matches the disk. Then the files are embedded in {@link CommitBatches batches}: a batch takes
  * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then writes
  * their chunks again with their vectors (a chunk inserted again is replaced under a new row id, which readers
@@ -54,13 +55,6 @@ final class RepoWriter {
      */
     static final String HOLD_PROPERTY = "coderag.ingest.holdEmbeddingWhile";
 
-    /** The prefix of a file index hash whose chunks are stored, but not yet all with their vectors. */
-    private static final String PENDING = "pending:";
-
-    /** Whether a file index hash says the file's chunks still wait for their vectors (never a real hash). */
-    static boolean isPending(String fileHash) {
-        return fileHash.startsWith(PENDING);
-    }
     /**
      * @param stopped true when a stop request ended the run before its last batch
      * @param committedFiles files whose new version is committed
@@ -269,7 +263,7 @@ final class RepoWriter {
                 chunks++;
             }
             String hash = plan.putFiles().get(path);
-            tx.putFile(name, path, complete ? hash : PENDING + hash);
+            tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
             (complete ? done : pending).add(path);
             if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
                 int waiting = paths.size() - done.size() + plan.deleteFiles().size();
