@@ -148,7 +148,12 @@ final class CodeNavigation {
     }
 
     /** {@code find_references}: callers or callees of every definition of {@code symbol}, from the call edges. */
-    ReferencesResult references(String symbol, boolean callers, Optional<String> repo, int limit) {
+    ReferencesResult references(String symbol, CallDirection direction, Optional<String> repo, int limit) {
+        boolean callers =
+                switch (direction) {
+                    case CALLERS -> true;
+                    case CALLEES -> false;
+                };
         List<Found> defs = resolve(symbol, repo, SearchFilter.NONE, false, 100);
         if (defs.isEmpty()) {
             throw new ChatException(
@@ -197,7 +202,7 @@ final class CodeNavigation {
         }
         return new ReferencesResult(
                 symbol,
-                callers ? "callers" : "callees",
+                direction,
                 defs.stream().map(Found::definition).toList(),
                 refs,
                 List.copyOf(unresolved),

@@ -169,11 +169,11 @@ public final class CodeTools {
     /** Names {@link #definitions} looks up per call at most. */
     public static final int MAX_LINKED_NAMES = 200;
 
-    /** {@code find_references}: {@code callers} true for who calls {@code symbol}, false for what it calls. */
-    public ReferencesResult findReferences(String symbol, boolean callers, Optional<String> repo, int limit) {
+    /** {@code find_references}: who calls {@code symbol}, or what it calls. */
+    public ReferencesResult findReferences(String symbol, CallDirection direction, Optional<String> repo, int limit) {
         requireData();
         repo.ifPresent(this::requireRepo);
-        return navigation.references(symbol, callers, repo, limit);
+        return navigation.references(symbol, direction, repo, limit);
     }
 
     /** {@code read_file}: at most {@link #MAX_READ_LINES} lines and {@link #MAX_READ_CHARS} characters. */
