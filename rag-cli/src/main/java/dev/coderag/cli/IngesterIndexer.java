@@ -1,7 +1,7 @@
 package dev.coderag.cli;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.ChatService;
 import dev.coderag.chat.repos.IndexPhase;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoStatus;
@@ -203,7 +203,7 @@ public final class IngesterIndexer implements Indexer {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): "
-                            + ChatService.abbreviate(repoName));
+                            + ApiContract.abbreviate(repoName));
         }
         try {
             // the ingester's own checks (refused transports and hosts, file:// from the network), without cloning
@@ -270,7 +270,7 @@ public final class IngesterIndexer implements Indexer {
         if (!Files.isDirectory(dir)) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "no such directory on the server: " + ChatService.abbreviate(raw));
+                    "no such directory on the server: " + ApiContract.abbreviate(raw));
         }
         return dir;
     }

@@ -1,5 +1,6 @@
 package dev.coderag.chat.mcp;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.answer.ContextBuilder;
 import dev.coderag.chat.mcp.McpResults.CodeHit;
@@ -77,8 +78,8 @@ final class CodeNavigation {
                     c.kind().table(),
                     c instanceof CodeChunk code ? code.symbolKind().id() : null,
                     c.language().id(),
-                    round3(h.score()),
-                    round3(h.relevance()),
+                    ApiContract.round3(h.score()),
+                    ApiContract.round3(h.relevance()),
                     snippet(c),
                     links.of(c.repo(), c.path(), c.startLine(), c.endLine())));
         }
@@ -158,7 +159,7 @@ final class CodeNavigation {
         if (defs.isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
-                    "no definition of '" + dev.coderag.chat.ChatService.abbreviate(symbol)
+                    "no definition of '" + ApiContract.abbreviate(symbol)
                             + "' is indexed" + repo.map(r -> " in " + r).orElse("")
                             + " (find_symbol finds similar names)");
         }
@@ -272,9 +273,5 @@ final class CodeNavigation {
             lines++;
         }
         return sb.toString().stripTrailing();
-    }
-
-    private static double round3(double v) {
-        return Math.round(v * 1000) / 1000.0;
     }
 }

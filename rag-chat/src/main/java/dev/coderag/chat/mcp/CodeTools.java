@@ -1,5 +1,6 @@
 package dev.coderag.chat.mcp;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatRequest;
 import dev.coderag.chat.ChatResponse;
@@ -282,7 +283,7 @@ public final class CodeTools {
     private ChatException unknownRepo(String repo) {
         return new ChatException(
                 ChatException.Reason.NOT_FOUND,
-                "unknown repository '" + ChatService.abbreviate(repo) + "' (indexed: "
+                "unknown repository '" + ApiContract.abbreviate(repo) + "' (indexed: "
                         + store.repos().list().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
                         + ")");
     }
@@ -293,7 +294,7 @@ public final class CodeTools {
         } catch (IllegalArgumentException e) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "unknown language '" + ChatService.abbreviate(id) + "' (known: "
+                    "unknown language '" + ApiContract.abbreviate(id) + "' (known: "
                             + Arrays.stream(Language.values()).map(Language::id).collect(Collectors.joining(", "))
                             + ")");
         }
@@ -311,7 +312,7 @@ public final class CodeTools {
             }
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "unknown kind '" + ChatService.abbreviate(id) + "' (known: " + known + ")");
+                    "unknown kind '" + ApiContract.abbreviate(id) + "' (known: " + known + ")");
         }
     }
 }
