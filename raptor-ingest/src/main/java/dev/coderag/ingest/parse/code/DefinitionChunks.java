@@ -95,10 +95,37 @@ final class DefinitionChunks {
      * @param members the chunked definitions whose nearest chunked ancestor is {@code d}
      */
     List<Chunk> chunks(Definition d, List<Definition> members) {
-        LanguageHandler handler = code.handler();
-        SourceFile file = code.file();
         SourceText src = code.src();
         ParseOptions options = code.options();
+        Lines lines = buildLines(src, src.startWithIndent(d.codeStart), d.declEnd, replacements(members));
+        Parts parts = new Parts(d, lines);
+        int n = lines.text().size();
+        CodeChunk whole = parts.build(0, n, "");
+        int budget = TextWindows.budget(options);
+        if (n <= 1 || fits(EmbeddingText.of(whole), budget, options.tokens())) {
+            return List.of(whole);
+        }
+        String provisional = "99 of " + n;
+        List<int[]> ranges = LineSplitter.split(
+                lines.text(),
+                Integer.MAX_VALUE,
+                budget,
+                options.tokens(),
+                (a, b) -> EmbeddingText.of(parts.build(a, b, provisional)));
+        List<Chunk> out = new ArrayList<>(ranges.size());
+        for (int i = 0; i < ranges.size(); i++) {
+            int[] p = ranges.get(i);
+            out.add(parts.build(p[0], p[1], (i + 1) + " of " + ranges.size()));
+        }
+        return out;
+    }
+
+    /**
+     * What the members leave in their container's chunk, in file order: a doc comment on lines of its own goes
+     * (with its lines), a non-empty body becomes the language's placeholder.
+     */
+    private List<Replacement> replacements(List<Definition> members) {
+        SourceText src = code.src();
         List<Replacement> replacements = new ArrayList<>();
         for (Definition m : members) {
             if (m.docStart >= 0) {
@@ -111,71 +138,74 @@ final class DefinitionChunks {
                 }
             }
             if (m.bodyStart >= 0 && !isEmptyBody(src, m)) {
-                replacements.add(
-                        new Replacement(m.bodyStart, m.bodyEnd, handler.bodyPlaceholder(src.byteAt(m.bodyStart))));
+                replacements.add(new Replacement(
+                        m.bodyStart, m.bodyEnd, code.handler().bodyPlaceholder(src.byteAt(m.bodyStart))));
             }
         }
         replacements.sort(Comparator.comparingInt(Replacement::start));
-        int from = src.startWithIndent(d.codeStart);
-        Lines lines = buildLines(src, from, d.declEnd, replacements);
-        List<TreeFacts.Call> calls = d.calls;
-        int[] callRows = calls.stream().mapToInt(c -> src.rowOf(c.start())).toArray();
-        String signature = signature(d, src, handler.language().lineComment());
-        String qualified = d.enclosing.isEmpty() ? d.name : d.enclosing + "." + d.name;
-        String headerPrefix = handler.language().lineComment() + " " + qualified + " (part ";
-        String signatureLine = WHITESPACE.matcher(signature).replaceAll(" ");
-        int n = lines.text().size();
+        return replacements;
+    }
 
-        PartBuilder build = (partFrom, partTo, label) -> {
-            StringBuilder code = new StringBuilder();
+    /**
+     * The chunks of one definition's lines: the whole, or a part, which after the first starts with a header
+     * naming it ({@code // Type.name (part 2 of 3)}) and the signature, and carries the calls on its own lines.
+     */
+    private final class Parts {
+        private final Definition d;
+        private final Lines lines;
+        private final int[] callRows;
+        private final String signature;
+        private final String headerPrefix;
+        private final String signatureLine;
+
+        Parts(Definition d, Lines lines) {
+            SourceText src = code.src();
+            String comment = code.handler().language().lineComment();
+            String qualified = d.enclosing.isEmpty() ? d.name : d.enclosing + "." + d.name;
+            this.d = d;
+            this.lines = lines;
+            this.callRows = d.calls.stream().mapToInt(c -> src.rowOf(c.start())).toArray();
+            this.signature = signature(d, src, comment);
+            this.headerPrefix = comment + " " + qualified + " (part ";
+            this.signatureLine = WHITESPACE.matcher(signature).replaceAll(" ");
+        }
+
+        /** Lines {@code [partFrom, partTo)}; {@code label} says which part ("2 of 3"), unused for the first. */
+        CodeChunk build(int partFrom, int partTo, String label) {
+            int n = lines.text().size();
+            StringBuilder text = new StringBuilder();
             if (partFrom > 0) {
-                code.append(headerPrefix).append(label).append(")\n");
+                text.append(headerPrefix).append(label).append(")\n");
                 if (!signatureLine.isEmpty()) {
-                    code.append(signatureLine).append('\n');
+                    text.append(signatureLine).append('\n');
                 }
             }
-            code.append(String.join("\n", lines.text().subList(partFrom, partTo)));
+            text.append(String.join("\n", lines.text().subList(partFrom, partTo)));
             int startRow = lines.rows()[partFrom];
             int endRow = partTo < n ? lines.rows()[partTo] - 1 : lines.endRow();
+            List<TreeFacts.Call> calls = d.calls;
             LinkedHashSet<String> names = new LinkedHashSet<>();
             for (int i = 0; i < calls.size(); i++) {
                 if (callRows[i] >= startRow && callRows[i] <= endRow) {
                     names.add(calls.get(i).name());
                 }
             }
+            SourceFile file = code.file();
             return new CodeChunk(
                     file.repo(),
                     file.path(),
-                    handler.language(),
+                    code.handler().language(),
                     d.name,
                     d.finalKind,
                     d.enclosing,
                     signature,
                     partFrom == 0 ? d.doc : "",
-                    code.toString(),
+                    text.toString(),
                     startRow + 1,
                     endRow + 1,
                     List.copyOf(names),
                     file.modelId());
-        };
-        CodeChunk whole = build.build(0, n, "");
-        int budget = TextWindows.budget(options);
-        if (n <= 1 || fits(EmbeddingText.of(whole), budget, options.tokens())) {
-            return List.of(whole);
         }
-        String provisional = "99 of " + n;
-        List<int[]> parts = LineSplitter.split(
-                lines.text(),
-                Integer.MAX_VALUE,
-                budget,
-                options.tokens(),
-                (a, b) -> EmbeddingText.of(build.build(a, b, provisional)));
-        List<Chunk> out = new ArrayList<>(parts.size());
-        for (int i = 0; i < parts.size(); i++) {
-            int[] p = parts.get(i);
-            out.add(build.build(p[0], p[1], (i + 1) + " of " + parts.size()));
-        }
-        return out;
     }
 
     /** {@code {}} stays as it is: eliding it would suggest code that is not there. */
@@ -199,11 +229,6 @@ final class DefinitionChunks {
             utf8 += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
         }
         return utf8 <= budget || tokens.count(text) <= budget;
-    }
-
-    @FunctionalInterface
-    private interface PartBuilder {
-        CodeChunk build(int from, int to, String label);
     }
 
     /** The declaration without its body, on one line; for body-less definitions the first line. */
