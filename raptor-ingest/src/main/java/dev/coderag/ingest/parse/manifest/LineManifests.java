@@ -115,21 +115,7 @@ final class LineManifests {
         }
         int option = stripped.indexOf(" -");
         String spec = option < 0 ? stripped : stripped.substring(0, option);
-        StringBuilder out = new StringBuilder(spec.length());
-        boolean space = false;
-        for (int i = 0; i < spec.length(); i++) {
-            char c = spec.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = true;
-            } else {
-                if (space && !out.isEmpty()) {
-                    out.append(' ');
-                }
-                space = false;
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return ManifestParser.collapse(spec);
     }
 
     /** A {@code #} at the start or after whitespace starts a comment (pip's rule; {@code url#egg=} is not). */

@@ -6,6 +6,7 @@ import dev.coderag.ingest.parse.ModuleNames;
 import dev.coderag.ingest.parse.SourceFile;
 import dev.coderag.ingest.parse.SourceText;
 import dev.coderag.types.ManifestChunk;
+import dev.coderag.types.Texts;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -96,26 +97,9 @@ public final class ManifestParser {
                 file.modelId());
     }
 
-    /** Whitespace runs become one space; one pass. */
-    private static String collapse(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length());
-        boolean space = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = !out.isEmpty();
-            } else {
-                if (space) {
-                    out.append(' ');
-                }
-                space = false;
-                out.append(c);
-            }
-        }
-        return out.toString();
+    /** Whitespace runs as one space, stripped; "" for null. One pass. */
+    static String collapse(String text) {
+        return text == null ? "" : Texts.collapseWhitespace(text, Integer.MAX_VALUE);
     }
 
     // ---- package.json ----
