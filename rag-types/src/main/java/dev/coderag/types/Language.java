@@ -4,13 +4,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Languages the ingester knows, and the one registry of what is per language and not specific to a parser: the file
- * extensions (sources and headers), the line-comment marker and the code viewer's highlight.js grammar. The ingester
- * picks a parser per constant (every constant has one or is declared not code there); nothing else lists
- * extensions of languages. {@link #id()} is the stable lower-case name used in storage and JSON.
+ * Languages the ingester knows, and the one registry of what is per language and not specific to a parser: the
+ * file extensions (sources and headers), the line-comment marker, which languages call each other's code and the
+ * code viewer's highlight.js grammar. The ingester picks a parser per constant (every constant has one or is
+ * declared not code there); nothing else lists extensions of languages. {@link #id()} is the stable lower-case
+ * name used in storage and JSON.
  *
  * <p>New constants go at the end: a store's graph files record languages by ordinal.
  */
@@ -121,6 +123,21 @@ public enum Language {
             }
         }
         return "";
+    }
+
+    /**
+     * The languages whose definitions code of this language may call: its own, with the ones that call each
+     * other's code (Java and Kotlin; TypeScript, TSX and JavaScript; C and C++); none for documentation, data and
+     * plain text.
+     */
+    public Set<Language> callable() {
+        return switch (this) {
+            case JAVA, KOTLIN -> Set.of(JAVA, KOTLIN);
+            case TYPESCRIPT, TSX, JAVASCRIPT -> Set.of(TYPESCRIPT, TSX, JAVASCRIPT);
+            case C, CPP -> Set.of(C, CPP);
+            case PYTHON, RUST, GO, CSHARP, SHELL -> Set.of(this);
+            case MARKDOWN, TOML, XML, JSON, TEXT -> Set.of();
+        };
     }
 
     /** The language of a file name by its extension, or empty when none matches. Never null. */
