@@ -1,7 +1,7 @@
 package dev.coderag.bench;
 
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.types.Chunk;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;

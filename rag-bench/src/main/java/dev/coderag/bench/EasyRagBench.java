@@ -2,6 +2,8 @@ package dev.coderag.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.Metrics;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
@@ -10,8 +12,6 @@ import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.Store;
 import dev.langchain4j.data.document.Document;

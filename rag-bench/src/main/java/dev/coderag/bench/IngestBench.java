@@ -1,5 +1,7 @@
 package dev.coderag.bench;
 
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestPhase;
@@ -7,8 +9,6 @@ import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;

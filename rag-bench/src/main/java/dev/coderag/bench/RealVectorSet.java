@@ -2,10 +2,10 @@ package dev.coderag.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.ingest.parse.ChunkParser;
 import dev.coderag.ingest.parse.FileCategory;
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

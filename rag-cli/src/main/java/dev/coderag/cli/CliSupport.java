@@ -1,9 +1,10 @@
 package dev.coderag.cli;
 
 import dev.coderag.chat.ChatException;
+import dev.coderag.embed.EmbedException;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.EvalException;
 import dev.coderag.ingest.IngestException;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.StoreException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -96,6 +97,7 @@ final class CliSupport {
             case UsageException e -> oneLine(e.getMessage());
             case IngestException e -> oneLine(e.getMessage());
             case StoreException e -> oneLine(e.getMessage());
+            case EmbedException e -> oneLine(e.getMessage());
             case ChatException e -> oneLine(e.getMessage());
             case EvalException e -> oneLine(e.getMessage());
             case OutOfMemoryError e -> "out of memory; give the JVM more heap (-Xmx)";

@@ -2,13 +2,13 @@ package dev.coderag.cli;
 
 import static dev.coderag.cli.CliSupport.quietLibraries;
 
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.EvalException;
 import dev.coderag.eval.EvalMode;
 import dev.coderag.eval.EvalRun;
 import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -2,14 +2,14 @@ package dev.coderag.cli;
 
 import static dev.coderag.cli.CliSupport.quietLibraries;
 
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.RepoSources;
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.coderag.store.EmbeddingModel;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.store.Store;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

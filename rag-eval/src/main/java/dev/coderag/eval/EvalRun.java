@@ -1,5 +1,7 @@
 package dev.coderag.eval;
 
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
@@ -8,8 +10,6 @@ import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retrieval;
 import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;

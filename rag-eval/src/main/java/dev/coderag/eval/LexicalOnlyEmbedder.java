@@ -1,6 +1,6 @@
 package dev.coderag.eval;
 
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

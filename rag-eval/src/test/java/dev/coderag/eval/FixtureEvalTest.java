@@ -3,8 +3,8 @@ package dev.coderag.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.ingest.ProgressListener;
-import dev.coderag.store.EmbeddingModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

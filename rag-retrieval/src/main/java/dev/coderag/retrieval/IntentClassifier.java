@@ -2,7 +2,7 @@ package dev.coderag.retrieval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.coderag.retrieval;
 
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import dev.coderag.types.Chunk;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.coderag.retrieval;
 
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import java.util.Objects;
 
 /**

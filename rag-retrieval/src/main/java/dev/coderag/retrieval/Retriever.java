@@ -1,7 +1,7 @@
 package dev.coderag.retrieval;
 
+import dev.coderag.embed.Embedder;
 import dev.coderag.retrieval.Fusion.Fused;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;

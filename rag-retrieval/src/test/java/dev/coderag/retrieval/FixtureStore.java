@@ -1,10 +1,10 @@
 package dev.coderag.retrieval;
 
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.Store;
 import java.io.IOException;
 import java.io.UncheckedIOException;

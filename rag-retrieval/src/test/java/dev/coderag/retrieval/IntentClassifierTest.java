@@ -2,7 +2,7 @@ package dev.coderag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,7 +1,7 @@
 package dev.coderag.retrieval;
 
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 
 /** The real fp32 embedder, loaded once per test JVM and shared by every test class that needs it. */
 public final class SharedModel {

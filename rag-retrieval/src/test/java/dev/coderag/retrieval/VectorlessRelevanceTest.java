@@ -3,12 +3,12 @@ package dev.coderag.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;

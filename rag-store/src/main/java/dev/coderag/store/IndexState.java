@@ -18,7 +18,7 @@ public enum IndexState {
     }
 
     /** The state stored as {@code id}; an unknown value (from a newer coderag) reads as {@link #PARTIAL}. */
-    static IndexState fromId(String id) {
+    public static IndexState fromId(String id) {
         for (IndexState s : values()) {
             if (s.id().equals(id)) {
                 return s;

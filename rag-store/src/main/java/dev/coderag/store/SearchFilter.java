@@ -1,5 +1,6 @@
 package dev.coderag.store;
 
+import dev.coderag.store.spi.PathGlob;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
 import dev.coderag.types.Language;

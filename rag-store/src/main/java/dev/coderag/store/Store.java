@@ -26,10 +26,11 @@ public interface Store extends AutoCloseable {
     /**
      * Opens the store in {@code dir}, creating it when absent. A store built with another model id or
      * dimension fails with {@link StoreException.Reason#MODEL_MISMATCH}; unreadable files with
-     * {@link StoreException.Reason#CORRUPT}, naming the directory.
+     * {@link StoreException.Reason#CORRUPT}, naming the directory. The embedded store's backend
+     * ({@code rag-store-embedded}) must be on the classpath ({@link StoreException.Reason#IO} otherwise).
      */
     static Store open(Path dir, String modelId, int dimension) {
-        return SqliteStore.open(dir, modelId, dimension);
+        return open(new StoreLocation.Directory(dir), modelId, dimension);
     }
 
     /**
@@ -39,7 +40,7 @@ public interface Store extends AutoCloseable {
      * process writes to the store. A server still reading the old store must be restarted to see the new one.
      */
     static Store recreate(Path dir, String modelId, int dimension) {
-        return SqliteStore.recreate(dir, modelId, dimension);
+        return recreate(new StoreLocation.Directory(dir), modelId, dimension);
     }
 
     /**
@@ -50,7 +51,7 @@ public interface Store extends AutoCloseable {
      * process writes to the store.
      */
     static Store rebuild(Path dir, String modelId, int dimension) {
-        return SqliteStore.rebuild(dir, modelId, dimension, StoreOptions.fromSystemProperties());
+        return rebuild(new StoreLocation.Directory(dir), modelId, dimension);
     }
 
     /**
@@ -58,56 +59,43 @@ public interface Store extends AutoCloseable {
      * {@code dir} holds no store.
      */
     static Optional<String> storedModelId(Path dir) {
-        return SqliteStore.storedModelId(dir);
+        return storedModelId(new StoreLocation.Directory(dir));
     }
 
     /**
-     * Opens the store at {@code location}: {@link #open(Path, String, int)} for a directory; for a
-     * {@link StoreLocation.Remote} URL, the {@link StoreBackend} of its scheme (created on first use there, its
-     * model id checked the same way). {@link StoreException.Reason#IO} when no backend serves the scheme or the
+     * Opens the store at {@code location} with the {@link dev.coderag.store.spi.StoreBackend} that serves it,
+     * found with {@link java.util.ServiceLoader}: the embedded store for a {@link StoreLocation.Directory}, the
+     * backend of a {@link StoreLocation.Remote} URL's scheme (created on first use there, its model id checked the
+     * same way). {@link StoreException.Reason#IO} when no backend on the classpath serves the location or the
      * backend cannot be reached.
      */
     static Store open(StoreLocation location, String modelId, int dimension) {
-        return switch (location) {
-            case StoreLocation.Directory d -> open(d.dir(), modelId, dimension);
-            case StoreLocation.Remote r -> StoreBackends.of(r).open(r.url(), r.localDir(), modelId, dimension);
-        };
+        return StoreBackends.of(location).open(location, modelId, dimension);
     }
 
     /** As {@link #recreate(Path, String, int)}, at any location: deletes only that store's own data. */
     static Store recreate(StoreLocation location, String modelId, int dimension) {
-        return switch (location) {
-            case StoreLocation.Directory d -> recreate(d.dir(), modelId, dimension);
-            case StoreLocation.Remote r -> StoreBackends.of(r).recreate(r.url(), r.localDir(), modelId, dimension);
-        };
+        return StoreBackends.of(location).recreate(location, modelId, dimension);
     }
 
     /** As {@link #rebuild(Path, String, int)}, at any location (a backend may refuse with a one-line reason). */
     static Store rebuild(StoreLocation location, String modelId, int dimension) {
-        return switch (location) {
-            case StoreLocation.Directory d -> rebuild(d.dir(), modelId, dimension);
-            case StoreLocation.Remote r -> StoreBackends.of(r).rebuild(r.url(), r.localDir(), modelId, dimension);
-        };
+        return StoreBackends.of(location).rebuild(location, modelId, dimension);
     }
 
     /** As {@link #storedModelId(Path)}, at any location; empty when nothing is stored there yet. */
     static Optional<String> storedModelId(StoreLocation location) {
-        return switch (location) {
-            case StoreLocation.Directory d -> storedModelId(d.dir());
-            case StoreLocation.Remote r -> StoreBackends.of(r).storedModelId(r.url(), r.localDir());
-        };
+        return StoreBackends.of(location).storedModelId(location);
     }
 
     /**
      * Checks a location without opening anything: a remote URL's syntax, by its backend.
      *
      * @throws IllegalArgumentException with a one-line reason
-     * @throws StoreException {@link StoreException.Reason#IO} when no backend serves the URL's scheme
+     * @throws StoreException {@link StoreException.Reason#IO} when no backend serves the location
      */
     static void check(StoreLocation location) {
-        if (location instanceof StoreLocation.Remote r) {
-            StoreBackends.of(r).check(r.url());
-        }
+        StoreBackends.of(location).check(location);
     }
 
     /**

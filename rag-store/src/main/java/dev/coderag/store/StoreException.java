@@ -2,7 +2,7 @@ package dev.coderag.store;
 
 import java.util.Objects;
 
-/** Every failure of the store or the embedder. Callers switch over {@link #reason()}, never the message. */
+/** Every failure of a store. Callers switch over {@link #reason()}, never the message. */
 public final class StoreException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
@@ -14,8 +14,6 @@ public final class StoreException extends RuntimeException {
         LOCKED,
         /** Store files are unreadable or corrupt. */
         CORRUPT,
-        /** The embedding model could not be loaded or run. */
-        MODEL_UNAVAILABLE,
         /** Any other I/O failure. */
         IO
     }

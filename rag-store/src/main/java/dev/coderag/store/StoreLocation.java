@@ -1,5 +1,6 @@
 package dev.coderag.store;
 
+import dev.coderag.store.spi.StoreBackend;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;

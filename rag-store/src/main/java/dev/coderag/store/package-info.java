@@ -1,9 +1,9 @@
 /**
- * The store and the embedder. {@link dev.coderag.store.Store} keeps the chunks of every ingested repository in
- * one directory and answers by concern — {@code chunks()}, {@code vectors()}, {@code lexical()}, {@code files()},
- * {@code calls()}, {@code repos()} — with one cross-process writer ({@link dev.coderag.store.WriteTransaction});
- * {@link dev.coderag.store.Embedder} turns text into vectors in-process (DJL + ONNX Runtime). Public: the
- * interfaces and records; every implementation is package-private. May import rag-types and the storage and
- * model libraries (SQLite, Lucene, JVector, DJL, OpenNLP), none of whose types appear in the public API.
+ * The store API: {@link dev.coderag.store.Store} keeps the chunks of every ingested repository and answers by concern
+ * — {@code chunks()}, {@code vectors()}, {@code lexical()}, {@code files()}, {@code calls()}, {@code repos()},
+ * {@code chats()} — with one writer at a time ({@link dev.coderag.store.WriteTransaction}); its records, the
+ * {@link dev.coderag.store.SearchFilter} and {@link dev.coderag.store.StoreException}. Holds no backend: every
+ * location, a directory included, is served by the {@link dev.coderag.store.spi.StoreBackend} that
+ * {@link java.util.ServiceLoader} finds (rag-store-embedded, rag-store-solr). May import rag-types and the JDK only.
  */
 package dev.coderag.store;

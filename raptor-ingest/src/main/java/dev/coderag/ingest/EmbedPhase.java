@@ -1,7 +1,8 @@
 package dev.coderag.ingest;
 
+import dev.coderag.embed.EmbedException;
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.StoreException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -120,6 +121,9 @@ final class EmbedPhase {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof StoreException se) {
                 throw se;
+            }
+            if (e.getCause() instanceof EmbedException ee) {
+                throw ee;
             }
             throw new IngestException(IngestException.Reason.IO, "embedding failed: " + e.getCause(), e.getCause());
         }

@@ -1,8 +1,9 @@
 package dev.coderag.ingest;
 
+import dev.coderag.embed.EmbedException;
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
@@ -146,6 +147,8 @@ public final class Ingester {
             return ingestAll(List.copyOf(requests), progress);
         } catch (StoreException e) {
             throw translate(e);
+        } catch (EmbedException e) {
+            throw new IngestException(IngestException.Reason.IO, e.getMessage(), e);
         } finally {
             running.unlock();
         }
@@ -295,7 +298,7 @@ public final class Ingester {
                 switch (e.reason()) {
                     case LOCKED -> IngestException.Reason.LOCKED;
                     case MODEL_MISMATCH -> IngestException.Reason.MODEL_MISMATCH;
-                    case CORRUPT, MODEL_UNAVAILABLE, IO -> IngestException.Reason.IO;
+                    case CORRUPT, IO -> IngestException.Reason.IO;
                 };
         return new IngestException(reason, e.getMessage(), e);
     }

@@ -1,8 +1,8 @@
 package dev.coderag.ingest;
 
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.SkippedFile;

@@ -1,7 +1,7 @@
 package dev.coderag.ingest;
 
+import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
-import dev.coderag.store.Embedder;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;

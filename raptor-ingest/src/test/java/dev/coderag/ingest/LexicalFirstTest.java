@@ -3,8 +3,8 @@ package dev.coderag.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.coderag.store.Embedder;
-import dev.coderag.store.EmbeddingModel;
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoInfo;

@@ -10,7 +10,7 @@ import dev.coderag.chat.mcp.CoderagMcp;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoManager;
 import dev.coderag.chat.repos.SourceFiles;
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import dev.coderag.store.Store;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;

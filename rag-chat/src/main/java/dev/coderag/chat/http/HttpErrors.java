@@ -3,6 +3,7 @@ package dev.coderag.chat.http;
 import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.web.WebUi;
+import dev.coderag.embed.EmbedException;
 import dev.coderag.store.StoreException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -35,6 +36,7 @@ final class HttpErrors {
             case HttpRefusal r -> new HttpError(status(r.reason()), r.getMessage());
             case ChatException c -> new HttpError(status(c.reason()), c.getMessage());
             case StoreException s -> new HttpError(status(s.reason()), s.getMessage());
+            case EmbedException m -> new HttpError(503, m.getMessage());
             case HttpResponseException h -> new HttpError(h.getStatus(), h.getMessage());
             default -> new HttpError(500, "internal error; see the server log");
         };
@@ -67,7 +69,7 @@ final class HttpErrors {
     static int status(StoreException.Reason reason) {
         return switch (reason) {
             // the server was started on a store built with another model: an operator problem, not the client's
-            case MODEL_MISMATCH, MODEL_UNAVAILABLE, LOCKED -> 503;
+            case MODEL_MISMATCH, LOCKED -> 503;
             case CORRUPT, IO -> 500;
         };
     }

@@ -3,7 +3,7 @@ package dev.coderag.chat.http;
 import dev.coderag.chat.ChatService;
 import dev.coderag.chat.Metrics;
 import dev.coderag.chat.repos.RepoManager;
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import dev.coderag.store.Store;
 import dev.coderag.types.ChunkKind;
 import io.javalin.http.Context;

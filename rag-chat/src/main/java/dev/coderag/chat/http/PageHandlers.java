@@ -10,7 +10,7 @@ import dev.coderag.chat.ChatService;
 import dev.coderag.chat.answer.Markdown;
 import dev.coderag.chat.repos.RepoManager;
 import dev.coderag.chat.web.WebUi;
-import dev.coderag.store.Embedder;
+import dev.coderag.embed.Embedder;
 import io.javalin.http.Context;
 import java.security.SecureRandom;
 import java.util.HexFormat;

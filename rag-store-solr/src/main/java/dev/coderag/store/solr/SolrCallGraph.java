@@ -2,7 +2,7 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.CallGraph;
-import dev.coderag.store.StoreRules;
+import dev.coderag.store.spi.StoreRules;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

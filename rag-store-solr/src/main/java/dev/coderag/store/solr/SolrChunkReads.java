@@ -1,8 +1,8 @@
 package dev.coderag.store.solr;
 
-import dev.coderag.store.StoreRules;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.StoredChunks;
+import dev.coderag.store.spi.StoreRules;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
 import java.util.Collection;

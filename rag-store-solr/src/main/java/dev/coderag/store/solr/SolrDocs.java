@@ -2,8 +2,8 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.SkippedFile;
-import dev.coderag.store.StoreRules;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.spi.StoreRules;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;

@@ -3,8 +3,9 @@ package dev.coderag.store.solr;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.RepoRecord;
 import dev.coderag.store.SkippedFile;
-import dev.coderag.store.StoreRules;
+import dev.coderag.store.spi.RepoInfos;
 import dev.coderag.types.ChunkKind;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,8 +16,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.common.util.NamedList;
 
@@ -55,13 +54,22 @@ final class SolrRepoCatalog implements RepoCatalog {
     private List<RepoInfo> infos(Optional<String> only) {
         List<String> recordFilter = new ArrayList<>(List.of(SolrDocs.is("doc", SolrDocs.REPO)));
         only.ifPresent(n -> recordFilter.add(SolrDocs.is("repo", n)));
-        Map<String, SolrDocument> records = new HashMap<>();
+        Map<String, RepoRecord> records = new HashMap<>();
         reads.forEach(
                 recordFilter,
                 "repo,source,commit_sha,indexed_at,state,pending_files,branch",
                 "",
                 "list repositories",
-                d -> records.put(SolrDocs.string(d, "repo"), d));
+                d -> records.put(
+                        SolrDocs.string(d, "repo"),
+                        new RepoRecord(
+                                SolrDocs.string(d, "repo"),
+                                SolrDocs.string(d, "source"),
+                                SolrDocs.string(d, "commit_sha"),
+                                Instant.ofEpochMilli(SolrDocs.number(d, "indexed_at")),
+                                IndexState.fromId(SolrDocs.string(d, "state")),
+                                (int) SolrDocs.number(d, "pending_files"),
+                                SolrDocs.string(d, "branch"))));
 
         List<String> countFilter = new ArrayList<>(List.of("doc:(chunk OR file)"));
         only.ifPresent(n -> countFilter.add(SolrDocs.is("repo", n)));
@@ -88,28 +96,7 @@ final class SolrRepoCatalog implements RepoCatalog {
             }
         }
 
-        TreeSet<String> names = new TreeSet<>(records.keySet());
-        names.addAll(kinds.keySet());
-        List<RepoInfo> out = new ArrayList<>();
-        for (String name : names) {
-            SolrDocument r = records.get(name);
-            Map<ChunkKind, Integer> perKind = new EnumMap<>(ChunkKind.class);
-            for (ChunkKind kind : ChunkKind.values()) {
-                perKind.put(kind, kinds.getOrDefault(name, Map.of()).getOrDefault(kind, 0));
-            }
-            out.add(new RepoInfo(
-                    name,
-                    r == null ? "" : SolrDocs.string(r, "source"),
-                    r == null ? "" : SolrDocs.string(r, "commit_sha"),
-                    r == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(SolrDocs.number(r, "indexed_at"))),
-                    perKind,
-                    languages.getOrDefault(name, Map.of()),
-                    files.getOrDefault(name, 0),
-                    r == null ? IndexState.COMPLETE : StoreRules.indexState(SolrDocs.string(r, "state")),
-                    r == null ? 0 : (int) SolrDocs.number(r, "pending_files"),
-                    r == null ? "" : SolrDocs.string(r, "branch")));
-        }
-        return out;
+        return RepoInfos.assemble(records, kinds, languages, files);
     }
 
     @Override

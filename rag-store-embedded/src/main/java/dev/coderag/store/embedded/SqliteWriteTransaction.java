@@ -1,0 +1,401 @@
+package dev.coderag.store.embedded;
+
+import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.RepoRecord;
+import dev.coderag.store.SkippedFile;
+import dev.coderag.store.WriteTransaction;
+import dev.coderag.store.embedded.db.Schema;
+import dev.coderag.store.embedded.db.Sql;
+import dev.coderag.store.embedded.db.WriteLock;
+import dev.coderag.store.embedded.lexical.LuceneWriter;
+import dev.coderag.store.spi.CallKeys;
+import dev.coderag.store.spi.ChunkCodec;
+import dev.coderag.store.spi.LexicalText;
+import dev.coderag.store.spi.StoreRules;
+import dev.coderag.types.Chunk;
+import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One SQLite transaction ({@code BEGIN IMMEDIATE} … {@code COMMIT}) on its own connection, holding the store's
+ * cross-process write lock from {@link SqliteStore#begin()} until it finishes. A commit bumps the
+ * store's commit sequence number, which is how readers (in any process) notice that they must catch up.
+ */
+public final class SqliteWriteTransaction implements WriteTransaction {
+    private final SqliteStore store;
+    private final Connection connection;
+    private final WriteLock lock;
+    /** The sequence number the open SQLite transaction will commit as. */
+    private long seq;
+    /** True while a SQLite transaction is open: from begin, and again from the first write after a checkpoint. */
+    private boolean active = true;
+
+    /** The Lucene side, committed in step with SQLite; null when Lucene is off. */
+    private final LuceneWriter lucene;
+
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private boolean finished;
+
+    SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq, LuceneWriter lucene) {
+        this.store = store;
+        this.lucene = lucene;
+        this.connection = connection;
+        this.lock = lock;
+        this.seq = seq;
+    }
+
+    @Override
+    public void putFile(String repo, String path, String fileHash) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(fileHash, "fileHash");
+        run("record a file", () -> {
+            PreparedStatement st = statement("INSERT INTO files (repo, path, file_hash) VALUES (?, ?, ?)"
+                    + " ON CONFLICT (repo, path) DO UPDATE SET file_hash = excluded.file_hash");
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.setString(3, fileHash);
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void deleteFile(String repo, String path) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        run("delete a file", () -> {
+            deleteChunksWhere("repo = ? AND path = ?", repo, path);
+            PreparedStatement st = statement("DELETE FROM files WHERE repo = ? AND path = ?");
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void insert(Chunk chunk, float[] vector) {
+        StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
+        String id = chunk.id();
+        run("insert a chunk", () -> {
+            deleteChunksWhere("id = ?", id);
+            long rid = insertRow(chunk, id);
+            if (vector != null) { // without a vector: no vectors row, so vector search never finds it
+                PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind,"
+                        + " vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                v.setLong(1, rid);
+                v.setString(2, chunk.kind().table());
+                v.setString(3, chunk.repo());
+                v.setString(4, chunk.path());
+                v.setString(5, chunk.language().id());
+                v.setString(
+                        6, chunk instanceof CodeChunk code ? code.symbolKind().id() : null);
+                v.setBytes(7, ChunkCodec.toBlob(vector));
+                v.executeUpdate();
+            }
+            String[] text = LexicalText.columns(chunk);
+            PreparedStatement f =
+                    statement("INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");
+            f.setLong(1, rid);
+            f.setString(2, text[0]);
+            f.setString(3, text[1]);
+            f.executeUpdate();
+            if (lucene != null) {
+                lucene.add(chunk.kind(), rid, chunk);
+            }
+            if (chunk instanceof CodeChunk code && !code.calls().isEmpty()) {
+                PreparedStatement e = statement("INSERT OR IGNORE INTO edges"
+                        + " (caller_rid, ord, repo, callee_name, callee_key) VALUES (?, ?, ?, ?, ?)");
+                int ord = 0;
+                for (String callee : code.calls()) {
+                    e.setLong(1, rid);
+                    e.setInt(2, ord++);
+                    e.setString(3, code.repo());
+                    e.setString(4, callee);
+                    e.setString(5, CallKeys.key(callee));
+                    e.addBatch();
+                }
+                e.executeBatch();
+            }
+        });
+    }
+
+    private long insertRow(Chunk chunk, String id) throws SQLException {
+        PreparedStatement st = statement("INSERT INTO chunks (id, kind, repo, path, rpath, start_line, end_line,"
+                + " language, symbol, qualified, symbol_kind, signature, content_hash, body)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid");
+        st.setString(1, id);
+        st.setString(2, chunk.kind().table());
+        st.setString(3, chunk.repo());
+        st.setString(4, chunk.path());
+        st.setString(5, new StringBuilder(chunk.path()).reverse().toString());
+        st.setInt(6, chunk.startLine());
+        st.setInt(7, chunk.endLine());
+        st.setString(8, chunk.language().id());
+        if (chunk instanceof CodeChunk code) {
+            st.setString(9, code.symbol());
+            st.setString(10, code.qualifiedName());
+            st.setString(11, code.symbolKind().id());
+            st.setString(12, code.signature());
+        } else {
+            st.setString(9, null);
+            st.setString(10, null);
+            st.setString(11, null);
+            st.setString(12, null);
+        }
+        st.setString(13, chunk.contentHash());
+        st.setString(14, ChunkCodec.toJson(chunk));
+        try (ResultSet rs = st.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("insert returned no row id");
+            }
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public void delete(String chunkId) {
+        Objects.requireNonNull(chunkId, "chunkId");
+        run("delete a chunk", () -> {
+            deleteChunksWhere("id = ?", chunkId);
+        });
+    }
+
+    @Override
+    public void deleteRepo(String repo) {
+        Objects.requireNonNull(repo, "repo");
+        run("delete a repository", () -> {
+            deleteChunksWhere("repo = ?", repo);
+            for (String sql : List.of(
+                    "DELETE FROM files WHERE repo = ?",
+                    "DELETE FROM skipped WHERE repo = ?",
+                    "DELETE FROM repos WHERE name = ?")) {
+                PreparedStatement st = statement(sql);
+                st.setString(1, repo);
+                st.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void putSkipped(String repo, List<SkippedFile> files) {
+        Objects.requireNonNull(repo, "repo");
+        List<SkippedFile> kept = files.stream()
+                .sorted(java.util.Comparator.comparing(SkippedFile::path))
+                .limit(RepoCatalog.MAX_SKIPPED)
+                .toList();
+        run("record skipped files", () -> {
+            PreparedStatement clear = statement("DELETE FROM skipped WHERE repo = ?");
+            clear.setString(1, repo);
+            clear.executeUpdate();
+            PreparedStatement st = statement("INSERT OR REPLACE INTO skipped (repo, path, reason) VALUES (?, ?, ?)");
+            for (SkippedFile f : kept) {
+                st.setString(1, repo);
+                st.setString(2, f.path());
+                st.setString(3, f.reason());
+                st.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void putRepo(RepoRecord repo) {
+        Objects.requireNonNull(repo, "repo");
+        run("record a repository", () -> {
+            PreparedStatement st =
+                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files, branch)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET source = excluded.source,"
+                            + " commit_sha = excluded.commit_sha, indexed_at = excluded.indexed_at,"
+                            + " state = excluded.state, pending_files = excluded.pending_files,"
+                            + " branch = excluded.branch");
+            st.setString(1, repo.name());
+            st.setString(2, repo.source());
+            st.setString(3, repo.commit());
+            st.setLong(4, repo.indexedAt().toEpochMilli());
+            st.setString(5, repo.state().id());
+            st.setInt(6, repo.pendingFiles());
+            st.setString(7, repo.branch());
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void checkpoint() {
+        if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
+        if (!active) {
+            return;
+        }
+        run("commit a batch", this::commitSql);
+        active = false;
+        store.batchCommitted();
+    }
+
+    @Override
+    public void commit() {
+        if (active) {
+            run("commit", this::commitSql);
+        } else if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
+        try {
+            // Keeps the planner's statistics current as the store grows; cheap when nothing needs analysing.
+            Sql.exec(connection, "PRAGMA optimize");
+        } catch (SQLException ignored) {
+            // Only statistics: the commit is done.
+        }
+        active = false;
+        finish(true);
+    }
+
+    private void commitSql() throws SQLException {
+        Schema.putMeta(connection, "seq", seq);
+        long floor = seq - Schema.TOMBSTONE_COMMITS;
+        if (floor > 0) {
+            PreparedStatement prune = statement("DELETE FROM tombstones WHERE seq <= ?");
+            prune.setLong(1, floor);
+            prune.executeUpdate();
+            Schema.putMeta(connection, "tombstone_floor", floor);
+        }
+        closeStatements();
+        if (lucene != null) {
+            lucene.prepare(connection, seq);
+        }
+        try {
+            Sql.exec(connection, "COMMIT");
+        } catch (SQLException e) {
+            if (lucene != null) {
+                lucene.abort();
+            }
+            throw e;
+        }
+        if (lucene != null) {
+            lucene.committed();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (finished) {
+            return;
+        }
+        try {
+            closeStatements();
+            if (lucene != null) {
+                lucene.abort();
+            }
+            if (active) {
+                Sql.exec(connection, "ROLLBACK");
+            }
+        } catch (SQLException ignored) {
+            // Closing the connection without COMMIT discards the transaction as well.
+        }
+        finish(false);
+    }
+
+    private void finish(boolean committed) {
+        finished = true;
+        if (lucene != null) {
+            lucene.close();
+        }
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // Nothing more to release.
+        }
+        lock.close();
+        store.transactionFinished(this, committed);
+    }
+
+    /**
+     * Deletes the chunks a condition on the chunks table selects ({@code where}, with string parameters), from
+     * every table, recording tombstones.
+     */
+    private void deleteChunksWhere(String where, String... params) throws SQLException {
+        PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE " + where);
+        for (int i = 0; i < params.length; i++) {
+            select.setString(i + 1, params[i]);
+        }
+        List<long[]> rows = new ArrayList<>();
+        List<ChunkKind> kinds = new ArrayList<>();
+        try (ResultSet rs = select.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new long[] {rs.getLong(1)});
+                kinds.add(ChunkKind.fromTable(rs.getString(2)));
+            }
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            long rid = rows.get(i)[0];
+            ChunkKind kind = kinds.get(i);
+            PreparedStatement fts = statement("DELETE FROM " + Schema.fts(kind) + " WHERE rowid = ?");
+            fts.setLong(1, rid);
+            fts.executeUpdate();
+            if (lucene != null) {
+                lucene.delete(kind, rid);
+            }
+            for (String sql : List.of(
+                    "DELETE FROM vectors WHERE rid = ?",
+                    "DELETE FROM edges WHERE caller_rid = ?",
+                    "DELETE FROM chunks WHERE rid = ?")) {
+                PreparedStatement st = statement(sql);
+                st.setLong(1, rid);
+                st.executeUpdate();
+            }
+            PreparedStatement tomb = statement("INSERT INTO tombstones (seq, kind, rid) VALUES (?, ?, ?)");
+            tomb.setLong(1, seq);
+            tomb.setString(2, kind.table());
+            tomb.setLong(3, rid);
+            tomb.executeUpdate();
+        }
+    }
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement st = statements.get(sql);
+        if (st == null) {
+            st = connection.prepareStatement(sql);
+            statements.put(sql, st);
+        }
+        return st;
+    }
+
+    private void closeStatements() {
+        for (PreparedStatement st : statements.values()) {
+            try {
+                st.close();
+            } catch (SQLException ignored) {
+                // Statements die with the connection anyway.
+            }
+        }
+        statements.clear();
+    }
+
+    @FunctionalInterface
+    private interface SqlAction {
+        void run() throws SQLException;
+    }
+
+    private void run(String action, SqlAction body) {
+        if (finished) {
+            throw new IllegalStateException("the write transaction has already finished");
+        }
+        try {
+            if (!active) { // the first write after a checkpoint starts the next batch
+                Sql.exec(connection, "BEGIN IMMEDIATE");
+                seq = Schema.metaLong(connection, "seq") + 1;
+                active = true;
+            }
+            body.run();
+        } catch (SQLException e) {
+            throw Sql.error(store.dir(), action, e);
+        }
+    }
+}
