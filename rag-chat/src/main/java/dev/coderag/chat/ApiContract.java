@@ -9,7 +9,8 @@ import java.util.Properties;
 
 /**
  * What every front end of the chat side shares on the wire: the JSON shape (snake_case field names, the
- * {@code /api/*} and MCP contract) and the version it reports.
+ * {@code /api/*} and MCP contract), the version it reports, and how numbers and echoed text are written into it
+ * (the one home of these helpers: the pipeline, the HTTP and MCP front ends and the command line all use them).
  */
 public final class ApiContract {
     /** The build's version ({@code dev} when run from unfiltered classes). */
@@ -40,6 +41,19 @@ public final class ApiContract {
             sb.append('…');
         }
         return sb.toString();
+    }
+
+    /**
+     * A user-supplied name echoed in a message (a repository, chat id, path or symbol), cut to at most 80
+     * characters with an ellipsis; escaped wherever it is rendered.
+     */
+    public static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "…";
+    }
+
+    /** A score, relevance or duration as the JSON shows it: rounded to three decimals. */
+    public static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
     }
 
     private static String loadVersion() {

@@ -135,7 +135,7 @@ public final class ChatService {
         boolean refused = !pinned && retrieval.bestRelevance() < retriever.relevanceFloor();
         Answer answer =
                 refused ? refuse(retrieval, listener, clock) : answer(query, retrieval, conversation, listener, clock);
-        IntentInfo intent = new IntentInfo(retrieval.intent(), round3(retrieval.confidence()));
+        IntentInfo intent = new IntentInfo(retrieval.intent(), ApiContract.round3(retrieval.confidence()));
         List<String> warnings = new ArrayList<>(notices.notices(conversation.repo()));
         warnings.addAll(answer.warnings());
         ChatResponse response = new ChatResponse(
@@ -193,7 +193,7 @@ public final class ChatService {
             chatId = request.chatId().get();
             turns = history.turns(chatId)
                     .orElseThrow(() -> new ChatException(
-                            ChatException.Reason.NOT_FOUND, "unknown chat '" + abbreviate(chatId) + "'"));
+                            ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(chatId) + "'"));
             if (repo.isEmpty()) {
                 repo = history.repo(chatId);
             }
@@ -204,7 +204,7 @@ public final class ChatService {
         if (repo.isPresent() && store.repos().get(repo.get()).isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
-                    "unknown repository '" + abbreviate(repo.get()) + "' (indexed: "
+                    "unknown repository '" + ApiContract.abbreviate(repo.get()) + "' (indexed: "
                             + store.repos().list().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
                             + ")");
         }
@@ -325,7 +325,8 @@ public final class ChatService {
     public ChatInfo newChat(Optional<String> repo) {
         repo.ifPresent(r -> {
             if (retriever.store().repos().get(r).isEmpty()) {
-                throw new ChatException(ChatException.Reason.NOT_FOUND, "unknown repository '" + abbreviate(r) + "'");
+                throw new ChatException(
+                        ChatException.Reason.NOT_FOUND, "unknown repository '" + ApiContract.abbreviate(r) + "'");
             }
         });
         return history.create(repo);
@@ -343,15 +344,16 @@ public final class ChatService {
     /** Deletes a chat and its messages; NOT_FOUND when there is no such chat. */
     public void deleteChat(String id) {
         if (!history.delete(id)) {
-            throw new ChatException(ChatException.Reason.NOT_FOUND, "unknown chat '" + abbreviate(id) + "'");
+            throw new ChatException(
+                    ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(id) + "'");
         }
     }
 
     /** The messages of a chat, oldest first; NOT_FOUND when there is no such chat. */
     public List<ChatMessage> messages(String chatId) {
         List<StoredTurn> turns = history.turns(chatId)
-                .orElseThrow(() ->
-                        new ChatException(ChatException.Reason.NOT_FOUND, "unknown chat '" + abbreviate(chatId) + "'"));
+                .orElseThrow(() -> new ChatException(
+                        ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(chatId) + "'"));
         List<ChatMessage> out = new ArrayList<>();
         for (StoredTurn t : turns) {
             String at = t.at().toString();
@@ -375,14 +377,5 @@ public final class ChatService {
 
     static Source source(ContextBlock b, boolean cited) {
         return Source.of(b, cited);
-    }
-
-    static double round3(double v) {
-        return Math.round(v * 1000) / 1000.0;
-    }
-
-    /** User-supplied names echoed in messages are cut short (and are escaped wherever rendered). */
-    public static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "…";
     }
 }

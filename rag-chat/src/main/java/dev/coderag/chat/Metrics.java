@@ -1,5 +1,6 @@
 package dev.coderag.chat;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +16,17 @@ public final class Metrics {
     /** Histogram bucket upper bounds in seconds: 1 ms … 60 s. */
     static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
 
-    private record Family(String name, String help, String type) {}
+    /** The Prometheus metric types this class writes; {@link #id()} is the word on the {@code # TYPE} line. */
+    private enum Type {
+        COUNTER,
+        HISTOGRAM;
+
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private record Family(String name, String help, Type type) {}
 
     private static final class Histogram {
         final AtomicLongArray counts = new AtomicLongArray(BUCKETS.length);
@@ -40,14 +51,14 @@ public final class Metrics {
 
     /** Adds one to counter {@code name} with the given label pairs ({@code "route", "/api/chat", …}). */
     public void increment(String name, String help, String... labels) {
-        families.putIfAbsent(name, new Family(name, help, "counter"));
+        families.putIfAbsent(name, new Family(name, help, Type.COUNTER));
         counters.computeIfAbsent(name, n -> new ConcurrentHashMap<>())
                 .computeIfAbsent(labels(labels), l -> new LongAdder())
                 .increment();
     }
 
     public void observe(String name, String help, double seconds, String... labels) {
-        families.putIfAbsent(name, new Family(name, help, "histogram"));
+        families.putIfAbsent(name, new Family(name, help, Type.HISTOGRAM));
         histograms
                 .computeIfAbsent(name, n -> new ConcurrentHashMap<>())
                 .computeIfAbsent(labels(labels), l -> new Histogram())
@@ -59,48 +70,56 @@ public final class Metrics {
         StringBuilder sb = new StringBuilder(4096);
         for (Family f : new TreeMap<>(families).values()) {
             sb.append("# HELP ").append(f.name()).append(' ').append(f.help()).append('\n');
-            sb.append("# TYPE ").append(f.name()).append(' ').append(f.type()).append('\n');
-            if (f.type().equals("counter")) {
-                new TreeMap<>(counters.getOrDefault(f.name(), Map.of())).forEach((labels, v) -> sb.append(f.name())
-                        .append(braces(labels))
-                        .append(' ')
-                        .append(v.sum())
-                        .append('\n'));
-            } else {
-                new TreeMap<>(histograms.getOrDefault(f.name(), Map.of())).forEach((labels, h) -> {
-                    long cumulative = 0;
-                    for (int i = 0; i < BUCKETS.length; i++) {
-                        cumulative += h.counts.get(i);
-                        sb.append(f.name())
-                                .append("_bucket")
-                                .append(braces(join(labels, "le=\"" + BUCKETS[i] + "\"")))
-                                .append(' ')
-                                .append(cumulative)
-                                .append('\n');
-                    }
-                    long count = h.count.sum();
-                    sb.append(f.name())
-                            .append("_bucket")
-                            .append(braces(join(labels, "le=\"+Inf\"")))
-                            .append(' ')
-                            .append(count)
-                            .append('\n');
-                    sb.append(f.name())
-                            .append("_sum")
+            sb.append("# TYPE ")
+                    .append(f.name())
+                    .append(' ')
+                    .append(f.type().id())
+                    .append('\n');
+            switch (f.type()) {
+                case COUNTER ->
+                    new TreeMap<>(counters.getOrDefault(f.name(), Map.of())).forEach((labels, v) -> sb.append(f.name())
                             .append(braces(labels))
                             .append(' ')
-                            .append(h.sum.sum())
-                            .append('\n');
-                    sb.append(f.name())
-                            .append("_count")
-                            .append(braces(labels))
-                            .append(' ')
-                            .append(count)
-                            .append('\n');
-                });
+                            .append(v.sum())
+                            .append('\n'));
+                case HISTOGRAM ->
+                    new TreeMap<>(histograms.getOrDefault(f.name(), Map.of()))
+                            .forEach((labels, h) -> renderHistogram(sb, f.name(), labels, h));
             }
         }
         return sb.toString();
+    }
+
+    private static void renderHistogram(StringBuilder sb, String name, String labels, Histogram h) {
+        long cumulative = 0;
+        for (int i = 0; i < BUCKETS.length; i++) {
+            cumulative += h.counts.get(i);
+            sb.append(name)
+                    .append("_bucket")
+                    .append(braces(join(labels, "le=\"" + BUCKETS[i] + "\"")))
+                    .append(' ')
+                    .append(cumulative)
+                    .append('\n');
+        }
+        long count = h.count.sum();
+        sb.append(name)
+                .append("_bucket")
+                .append(braces(join(labels, "le=\"+Inf\"")))
+                .append(' ')
+                .append(count)
+                .append('\n');
+        sb.append(name)
+                .append("_sum")
+                .append(braces(labels))
+                .append(' ')
+                .append(h.sum.sum())
+                .append('\n');
+        sb.append(name)
+                .append("_count")
+                .append(braces(labels))
+                .append(' ')
+                .append(count)
+                .append('\n');
     }
 
     private static String labels(String... pairs) {

@@ -48,7 +48,7 @@ public record Source(
     static Source of(dev.coderag.chat.answer.ContextBlock b, boolean cited) {
         dev.coderag.retrieval.RetrievalHit h = b.hit();
         dev.coderag.types.Chunk c = h.chunk();
-        double rel = ChatService.round3(h.relevance());
+        double rel = ApiContract.round3(h.relevance());
         return new Source(
                 b.n(),
                 c.kind().table(),
@@ -61,7 +61,7 @@ public record Source(
                 rel,
                 (int) Math.round(rel * 100),
                 cited,
-                ChatService.round3(h.score()),
+                ApiContract.round3(h.score()),
                 h.via().stream().map(dev.coderag.retrieval.Via::id).sorted().toList());
     }
 }

@@ -1,13 +1,15 @@
 package dev.coderag.cli;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.ChatService;
+import dev.coderag.chat.repos.IndexPhase;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.GitPolicy;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
+import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
@@ -201,7 +203,7 @@ public final class IngesterIndexer implements Indexer {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): "
-                            + ChatService.abbreviate(repoName));
+                            + ApiContract.abbreviate(repoName));
         }
         try {
             // the ingester's own checks (refused transports and hosts, file:// from the network), without cloning
@@ -268,7 +270,7 @@ public final class IngesterIndexer implements Indexer {
         if (!Files.isDirectory(dir)) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "no such directory on the server: " + ChatService.abbreviate(raw));
+                    "no such directory on the server: " + ApiContract.abbreviate(raw));
         }
         return dir;
     }
@@ -372,8 +374,19 @@ public final class IngesterIndexer implements Indexer {
                     case DONE -> 1.0;
                 };
         return new RepoStatus.Progress(
-                p.phase().wireName(), p.filesDone(), p.filesTotal(), p.chunksDone(), p.chunksTotal(), (int)
+                phase(p.phase()), p.filesDone(), p.filesTotal(), p.chunksDone(), p.chunksTotal(), (int)
                         Math.round(f * 100));
+    }
+
+    /** The chat side's word for an ingest phase: one for one. */
+    static IndexPhase phase(IngestPhase phase) {
+        return switch (phase) {
+            case SCAN -> IndexPhase.SCAN;
+            case PARSE -> IndexPhase.PARSE;
+            case EMBED -> IndexPhase.EMBED;
+            case WRITE -> IndexPhase.WRITE;
+            case DONE -> IndexPhase.DONE;
+        };
     }
 
     private static double ratio(int done, int total) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.coderag.chat.ApiContract;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.IndexState;
@@ -33,10 +34,10 @@ final class Reports {
         root.set("files", files(s.files()));
         root.set("chunks", chunks(s.chunks()));
         ObjectNode seconds = root.putObject("seconds");
-        seconds.put("parse", round(s.seconds().parse()));
-        seconds.put("embed", round(s.seconds().embed()));
-        seconds.put("write", round(s.seconds().write()));
-        seconds.put("total", round(s.seconds().total()));
+        seconds.put("parse", ApiContract.round3(s.seconds().parse()));
+        seconds.put("embed", ApiContract.round3(s.seconds().embed()));
+        seconds.put("write", ApiContract.round3(s.seconds().write()));
+        seconds.put("total", ApiContract.round3(s.seconds().total()));
         root.put("dry_run", dryRun);
         ArrayNode repos = root.putArray("repos");
         for (IngestSummary.RepoResult r : s.repos()) {
@@ -195,10 +196,6 @@ final class Reports {
         return commit.length() > 12 && !commit.endsWith(RepoSources.DIRTY_SUFFIX)
                 ? commit.substring(0, 12)
                 : commit.replaceFirst("^([0-9a-f]{12})[0-9a-f]*", "$1");
-    }
-
-    private static double round(double seconds) {
-        return Math.round(seconds * 1000) / 1000.0;
     }
 
     private static String write(ObjectNode node) {

@@ -117,21 +117,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
-        if (port < 0 || port > 65535) {
-            throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
-        }
-        ServerOptions options = ServerOptions.defaults()
-                .withHost(host)
-                .withPort(port)
-                .withChat(chat)
-                .withToken(Optional.ofNullable(token))
-                .withAllowedHosts(allowHosts)
-                .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
-        try {
-            options.requireTokenUnlessLoopback(); // before the model loads: fail in milliseconds
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        ServerOptions options = serverOptions(chat);
         // the home tree by default only where no token is required (loopback, no token)
         checkRoots(options.loopbackOnly() && options.token().isEmpty());
         StoreLocation location = parent.location(common);
@@ -148,11 +134,50 @@ final class ServeCommand implements Callable<Integer> {
             embedder.close();
             throw e;
         }
-        ChatServer server;
-        IngesterIndexer indexer;
+        Serving serving = start(store, embedder, options);
+        parent.err.println(indexerNote);
+        startBackgroundWork(serving);
+        CountDownLatch stopped = closeOnShutdown(serving);
+        parent.out.println("coderag is serving " + serving.server().url() + "  (store " + location.describe()
+                + ", model " + embedder.modelId() + ", answers: "
+                + WebUi.generatorLabel(chat.llm().provider())
+                + "; Ctrl-C to stop)");
+        parent.out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** The server's options from the flags and environment, checked before the model loads (fails in ms). */
+    private ServerOptions serverOptions(ChatOptions chat) {
+        if (port < 0 || port > 65535) {
+            throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
+        }
+        ServerOptions options = ServerOptions.defaults()
+                .withHost(host)
+                .withPort(port)
+                .withChat(chat)
+                .withToken(Optional.ofNullable(token))
+                .withAllowedHosts(allowHosts)
+                .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
         try {
-            indexer = networkIndexer(store, embedder);
-            server = ChatServer.start(store, embedder, indexer, options);
+            options.requireTokenUnlessLoopback();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return options;
+    }
+
+    /** What runs once the server listens, and what its shutdown closes. */
+    private record Serving(ChatServer server, IngesterIndexer indexer, Store store, Embedder embedder) {}
+
+    /**
+     * Starts the server on the open store and model; on failure closes both and says why in a usage error.
+     */
+    private Serving start(Store store, Embedder embedder, ServerOptions options) {
+        try {
+            IngesterIndexer indexer = networkIndexer(store, embedder);
+            ChatServer server = ChatServer.start(store, embedder, indexer, options);
+            return new Serving(server, indexer, store, embedder);
         } catch (IllegalArgumentException e) {
             store.close();
             embedder.close();
@@ -164,38 +189,46 @@ final class ServeCommand implements Callable<Integer> {
                     "cannot listen on " + host + ":" + port + " (" + CliSupport.oneLine(ChatCli.rootMessage(e))
                             + "); is the port in use? Try --port 0 or another port");
         }
-        parent.err.println(indexerNote);
+    }
+
+    /** Warms the indexes up and queues the {@code --ingest} sources, all in the background. */
+    private void startBackgroundWork(Serving serving) {
         // Load vectors and indexes now, not on the first question (which would otherwise wait seconds at 100k).
-        Thread.ofPlatform().daemon().name("rag-warm-up").start(() -> server.service()
-                .retriever()
-                .warmUp());
+        Thread.ofPlatform()
+                .daemon()
+                .name("rag-warm-up")
+                .start(() -> serving.server().service().retriever().warmUp());
         for (String source : ingest) {
-            RepoStatus queued = server.repos().enqueue(indexer.local(source, parent.out, parent.err));
+            RepoStatus queued =
+                    serving.server().repos().enqueue(serving.indexer().local(source, parent.out, parent.err));
             parent.err.println("indexing " + queued.name() + " in the background: answers use each file once it is"
                     + " committed and say while the index is still being built");
         }
+    }
+
+    /**
+     * Registers the shutdown that stops a running ingest at its batch boundary, then closes the server, store and
+     * model.
+     *
+     * @return counted down once that shutdown is done
+     */
+    private static CountDownLatch closeOnShutdown(Serving serving) {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
                     try {
                         // a running ingest stops at its next batch boundary, committed, before the store closes
-                        indexer.stopAndWait(STOP_WAIT);
-                        server.close();
-                        store.close();
-                        embedder.close();
+                        serving.indexer().stopAndWait(STOP_WAIT);
+                        serving.server().close();
+                        serving.store().close();
+                        serving.embedder().close();
                     } finally {
                         stopped.countDown();
                     }
                 },
                 "rag-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        parent.out.println("coderag is serving " + server.url() + "  (store " + location.describe() + ", model "
-                + embedder.modelId() + ", answers: "
-                + WebUi.generatorLabel(chat.llm().provider())
-                + "; Ctrl-C to stop)");
-        parent.out.flush();
-        stopped.await();
-        return 0;
+        return stopped;
     }
 
     /** How long stopping waits for a running ingest to reach its batch boundary (a batch is ~20 s of embedding). */

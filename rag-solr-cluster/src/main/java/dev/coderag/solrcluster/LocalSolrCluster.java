@@ -1,18 +1,7 @@
 package dev.coderag.solrcluster;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,26 +27,25 @@ public final class LocalSolrCluster implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
-    private static final String MARKER = "-Dcoderag.solrcluster.dir=";
 
     private final Path dir;
-    private final List<Path> classpath;
     private final Duration zkClientTimeout;
     private final int zkPort;
     private final int[] ports;
     private final Process[] nodes;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ChildJvms jvms;
+    private final Probes probes = new Probes();
     private Process zk;
     private Thread hook;
 
     private LocalSolrCluster(Path dir, List<Path> classpath, Duration zkClientTimeout, int zkPort, int[] ports) {
         this.dir = dir;
-        this.classpath = classpath.stream().map(Path::toAbsolutePath).toList();
         this.zkClientTimeout = zkClientTimeout;
         this.zkPort = zkPort;
         this.ports = ports;
         this.nodes = new Process[ports.length];
+        this.jvms =
+                new ChildJvms(dir, classpath.stream().map(Path::toAbsolutePath).toList());
     }
 
     /**
@@ -82,17 +70,18 @@ public final class LocalSolrCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (!runningPids(abs).isEmpty()) {
+        if (!ClusterFiles.runningPids(abs).isEmpty()) {
             throw new IllegalStateException("a cluster is already running in " + abs + " (stop it first)");
         }
-        Properties saved = readProperties(abs);
-        int zkPort = Integer.parseInt(saved.getProperty("zk.port", Integer.toString(freePort())));
+        Properties saved = ClusterFiles.readProperties(abs);
+        int zkPort = Integer.parseInt(saved.getProperty("zk.port", Integer.toString(Probes.freePort())));
         int[] ports = new int[nodeCount];
         for (int i = 0; i < nodeCount; i++) {
-            ports[i] = Integer.parseInt(saved.getProperty("node." + (i + 1) + ".port", Integer.toString(freePort())));
+            ports[i] = Integer.parseInt(
+                    saved.getProperty("node." + (i + 1) + ".port", Integer.toString(Probes.freePort())));
         }
         LocalSolrCluster cluster = new LocalSolrCluster(abs, classpath, zkClientTimeout, zkPort, ports);
-        cluster.writeProperties();
+        ClusterFiles.writeProperties(abs, zkPort, ports);
         cluster.hook = new Thread(cluster::close, "solr-cluster-stop");
         Runtime.getRuntime().addShutdownHook(cluster.hook);
         try {
@@ -191,7 +180,7 @@ public final class LocalSolrCluster implements AutoCloseable {
             if (nodes[k] == null || !nodes[k].isAlive()) {
                 continue;
             }
-            Optional<String> body = get(nodeUrls().get(k) + "/admin/collections?action=CLUSTERSTATUS&wt=json");
+            Optional<String> body = probes.get(nodeUrls().get(k) + "/admin/collections?action=CLUSTERSTATUS&wt=json");
             if (body.isPresent()) {
                 return ClusterStatusJson.liveNodes(body.get());
             }
@@ -203,13 +192,13 @@ public final class LocalSolrCluster implements AutoCloseable {
     @Override
     public void close() {
         for (int i = 0; i < nodes.length; i++) {
-            terminate(nodes[i]);
+            ChildJvms.terminate(nodes[i], STOP_TIMEOUT);
             nodes[i] = null;
-            deleteQuietly(dir.resolve("node-" + (i + 1) + ".pid"));
+            ClusterFiles.deleteQuietly(dir.resolve("node-" + (i + 1) + ".pid"));
         }
-        terminate(zk);
+        ChildJvms.terminate(zk, STOP_TIMEOUT);
         zk = null;
-        deleteQuietly(dir.resolve("zk.pid"));
+        ClusterFiles.deleteQuietly(dir.resolve("zk.pid"));
         Thread h = hook;
         hook = null;
         if (h != null && Thread.currentThread() != h) {
@@ -239,7 +228,7 @@ public final class LocalSolrCluster implements AutoCloseable {
      */
     public static int stop(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
-        List<ProcessHandle> running = runningPids(abs);
+        List<ProcessHandle> running = ClusterFiles.runningPids(abs);
         for (ProcessHandle p : running) { // pid files are listed nodes first, zk.pid last
             p.destroy();
             try {
@@ -248,11 +237,7 @@ public final class LocalSolrCluster implements AutoCloseable {
                 p.destroyForcibly();
             }
         }
-        try (var files = Files.list(abs)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".pid")).forEach(LocalSolrCluster::deleteQuietly);
-        } catch (IOException ignored) {
-            // Nothing to clean.
-        }
+        ClusterFiles.deletePidFiles(abs);
         return running.size();
     }
 
@@ -275,63 +260,27 @@ public final class LocalSolrCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<String> cmd = java("128m");
+        List<String> cmd = jvms.java("128m");
         cmd.add("-Dzookeeper.admin.enableServer=false");
         cmd.add("org.apache.zookeeper.server.quorum.QuorumPeerMain");
         cmd.add(dir.resolve("zoo.cfg").toString());
-        zk = launch(cmd, "zk");
-        await(() -> zkAnswers(zkPort), START_TIMEOUT, "ZooKeeper to answer on port " + zkPort);
+        zk = jvms.launch(cmd, "zk");
+        await(() -> Probes.zkAnswers(zkPort), START_TIMEOUT, "ZooKeeper to answer on port " + zkPort);
     }
 
     private void launchNode(int i) {
-        List<String> cmd = java("512m");
+        List<String> cmd = jvms.java("512m");
         cmd.add("-Dsolr.log.dir=" + dir.resolve("logs"));
         cmd.add(SolrNode.class.getName());
         cmd.add(dir.resolve("node-" + i).toString());
         cmd.add(Integer.toString(ports[i - 1]));
         cmd.add("127.0.0.1:" + zkPort);
         cmd.add(Long.toString(zkClientTimeout.toMillis()));
-        nodes[i - 1] = launch(cmd, "node-" + i);
+        nodes[i - 1] = jvms.launch(cmd, "node-" + i);
     }
 
     private void awaitLiveNodes(int n) {
         await(() -> liveNodes().size() >= n, START_TIMEOUT, n + " Solr nodes to join the cluster");
-    }
-
-    private List<String> java(String heap) {
-        String javaBin = ProcessHandle.current()
-                .info()
-                .command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> cmd = new ArrayList<>(List.of(
-                javaBin,
-                "-Xmx" + heap,
-                "-XX:+UseSerialGC",
-                "--enable-native-access=ALL-UNNAMED",
-                "-Djava.net.preferIPv4Stack=true",
-                MARKER + dir));
-        cmd.add("-cp");
-        cmd.add(String.join(
-                java.io.File.pathSeparator,
-                classpath.stream().map(Path::toString).toList()));
-        return cmd;
-    }
-
-    /** Starts a child process writing to {@code <name>.log} (appended) and records its pid in {@code <name>.pid}. */
-    private Process launch(List<String> cmd, String name) {
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd)
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                            dir.resolve(name + ".log").toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            Process p = pb.start();
-            Files.writeString(dir.resolve(name + ".pid"), p.pid() + "\n");
-            return p;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + name + ": " + e.getMessage(), e);
-        }
     }
 
     /** Polls {@code condition} until it holds; fails naming what it waited for, with the tail of a dead child's log. */
@@ -368,120 +317,5 @@ public final class LocalSolrCluster implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    private Optional<String> get(String url) {
-        try {
-            HttpResponse<String> r = http.send(
-                    HttpRequest.newBuilder(URI.create(url))
-                            .timeout(Duration.ofSeconds(10))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
-
-    private static boolean zkAnswers(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
-            s.setSoTimeout(2000);
-            OutputStream out = s.getOutputStream();
-            out.write("ruok".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = s.getInputStream();
-            return new String(in.readNBytes(4), StandardCharsets.US_ASCII).equals("imok");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private void terminate(Process p) {
-        if (p == null || !p.isAlive()) {
-            return;
-        }
-        p.destroy();
-        try {
-            if (!p.waitFor(STOP_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void writeProperties() {
-        Properties p = new Properties();
-        p.setProperty("zk.port", Integer.toString(zkPort));
-        for (int i = 0; i < ports.length; i++) {
-            p.setProperty("node." + (i + 1) + ".port", Integer.toString(ports[i]));
-        }
-        try (OutputStream out = Files.newOutputStream(dir.resolve("cluster.properties"))) {
-            p.store(out, "local SolrCloud (rag-solr-cluster)");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Properties readProperties(Path dir) {
-        Properties p = new Properties();
-        Path file = dir.resolve("cluster.properties");
-        if (Files.isRegularFile(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return p;
-    }
-
-    /** The processes of {@code dir}'s pid files that still run with this directory on their command line. */
-    private static List<ProcessHandle> runningPids(Path dir) {
-        List<Path> files = new ArrayList<>();
-        for (int i = 1; i <= 9; i++) {
-            files.add(dir.resolve("node-" + i + ".pid"));
-        }
-        files.add(dir.resolve("zk.pid"));
-        List<ProcessHandle> out = new ArrayList<>();
-        for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                continue;
-            }
-            try {
-                long pid = Long.parseLong(Files.readString(f).strip());
-                ProcessHandle.of(pid)
-                        .filter(ProcessHandle::isAlive)
-                        .filter(h -> h.info()
-                                .commandLine()
-                                .map(c -> c.contains(MARKER + dir))
-                                .orElse(false))
-                        .ifPresent(out::add);
-            } catch (IOException | NumberFormatException e) {
-                // A damaged pid file names no process of ours.
-            }
-        }
-        return out;
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // A stale pid file is checked against the process's command line anyway.
-        }
     }
 }

@@ -1,6 +1,7 @@
 /**
  * The records every module shares: the sealed {@link dev.coderag.types.Chunk} (one variant per store table),
- * its kinds and languages, and the hashing that gives chunks their ids. Imports nothing of the project and no
- * library: the bottom floor.
+ * its kinds and languages (the {@link dev.coderag.types.Language} registry), the hashing that gives chunks their
+ * ids, and the few text helpers several modules need ({@link dev.coderag.types.Texts}). Imports nothing of the
+ * project and no library: the bottom floor.
  */
 package dev.coderag.types;

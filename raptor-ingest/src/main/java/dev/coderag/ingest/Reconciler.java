@@ -128,7 +128,7 @@ final class Reconciler {
             Set<String> storedIds = entry == null ? Set.of() : new HashSet<>(entry.chunkIds());
             // a file whose chunks were committed before their vectors: every chunk is written again, with its
             // vector (stored by content hash when one was embedded since, else embedded now)
-            boolean again = full || (entry != null && RepoWriter.isPending(entry.fileHash()));
+            boolean again = full || (entry != null && entry.pending());
             for (Chunk chunk : chunks) {
                 String id = chunk.id();
                 if (again || !storedIds.contains(id)) {

@@ -3,6 +3,7 @@ package dev.coderag.ingest;
 import dev.coderag.ingest.parse.FileCategory;
 import dev.coderag.ingest.parse.ParseResult;
 import dev.coderag.ingest.parse.SourceFile;
+import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.StoreException;
@@ -146,7 +147,7 @@ final class RepoScanner {
             String repo, RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
         if (!full
                 && previousHash != null
-                && !RepoWriter.isPending(previousHash) // its chunks wait for vectors: parse and embed it again
+                && !FileEntry.isPending(previousHash) // its chunks wait for vectors: parse and embed it again
                 && changedByGit.isPresent()
                 && !changedByGit.get().contains(c.path())) {
             return new Outcome(c.path(), previousHash, null, null);

@@ -2,6 +2,7 @@ package dev.coderag.ingest;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
+import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.WriteTransaction;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * The writing half of one repository's run. Lexical first: when the texts to embed need more than one batch,
  * every file's new chunks are written and committed at once without the vectors still to compute ({@link
  * WriteTransaction#insert} with a null vector; chunk rows, BM25 rows and call edges, so lexical, symbol and graph
- * evidence answer within seconds), each such file recorded in the file index under a {@link #isPending pending}
+ * evidence answer within seconds), each such file recorded in the file index under a {@link FileEntry#pendingHash pending}
  * hash that never matches the disk. Then the files are embedded in {@link CommitBatches batches}: a batch takes
  * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then writes
  * their chunks again with their vectors (a chunk inserted again is replaced under a new row id, which readers
@@ -54,13 +55,6 @@ final class RepoWriter {
      */
     static final String HOLD_PROPERTY = "coderag.ingest.holdEmbeddingWhile";
 
-    /** The prefix of a file index hash whose chunks are stored, but not yet all with their vectors. */
-    private static final String PENDING = "pending:";
-
-    /** Whether a file index hash says the file's chunks still wait for their vectors (never a real hash). */
-    static boolean isPending(String fileHash) {
-        return fileHash.startsWith(PENDING);
-    }
     /**
      * @param stopped true when a stop request ended the run before its last batch
      * @param committedFiles files whose new version is committed
@@ -89,52 +83,128 @@ final class RepoWriter {
     }
 
     Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
-        String name = repo.name();
-        Reconciler.Plan plan = planned.plan();
-        EmbedWork embed = planned.embed();
-        List<String> paths = new ArrayList<>(plan.putFiles().keySet());
-        Map<String, List<Chunk>> insertsByPath = new LinkedHashMap<>();
-        Map<String, Set<String>> pathsByHash = new HashMap<>();
-        for (Chunk c : plan.inserts()) {
-            insertsByPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c);
-            pathsByHash.computeIfAbsent(c.contentHash(), h -> new HashSet<>()).add(c.path());
-        }
-        Map<String, float[]> vectors = new HashMap<>(embed.reused());
-        int toEmbed = embed.toEmbed().size();
-        String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
+        return new Run(repo, planned, tx).write();
+    }
 
-        if (planned.skippedChanged()) {
-            tx.putSkipped(name, planned.skippedFiles()); // committed with the first batch
-        }
-        // Parsing is over: the phase says embed before the lexical pass below makes the first chunks visible, so a
-        // status read that sees chunks never sees "parse" (the lexical pass is the start of embed's work).
-        progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
-        // Lexical first when embedding takes more than the first batch: every file's chunks, committed now.
-        Set<String> lexical = new HashSet<>();
-        int done = 0;
-        if (toEmbed > batches.next(0, 0)) {
-            Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx);
-            lexical = pass.pending();
-            done = pass.done().size();
-            if (pass.stopped()) {
-                tx.commit();
-                return new Outcome(
-                        true, done, paths.size() - done + plan.deleteFiles().size(), 0);
+    /** One repository's write: what every step reads, and how far the batches have come. */
+    private final class Run {
+        private final RepoTarget repo;
+        private final RepoPlanner.Planned planned;
+        private final Reconciler.Plan plan;
+        private final EmbedWork embed;
+        private final WriteTransaction tx;
+        private final String name;
+        private final String storedCommit;
+        private final int toEmbed;
+        /** The files still to write with their vectors, in path order. */
+        private final List<String> paths;
+
+        private final Map<String, List<Chunk>> insertsByPath = new LinkedHashMap<>();
+        private final Map<String, Set<String>> pathsByHash = new HashMap<>();
+        /** Content hash → vector, for the texts the batches still need (stored ones, then embedded ones). */
+        private final Map<String, float[]> vectors;
+        /** Files the lexical pass wrote without some vectors. */
+        private Set<String> lexical = new HashSet<>();
+        /** Files the lexical pass completed. */
+        private int done;
+        /** Index in {@link #paths} of the first file not yet in a batch. */
+        private int next;
+
+        private int embedded;
+        private double embedSeconds;
+
+        Run(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
+            this.repo = repo;
+            this.planned = planned;
+            this.plan = planned.plan();
+            this.embed = planned.embed();
+            this.tx = tx;
+            this.name = repo.name();
+            this.storedCommit = repo.stored().map(r -> r.commit()).orElse("");
+            this.toEmbed = embed.toEmbed().size();
+            this.paths = new ArrayList<>(plan.putFiles().keySet());
+            this.vectors = new HashMap<>(embed.reused());
+            for (Chunk c : plan.inserts()) {
+                insertsByPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c);
+                pathsByHash
+                        .computeIfAbsent(c.contentHash(), h -> new HashSet<>())
+                        .add(c.path());
             }
-            paths.removeAll(pass.done());
         }
-        int next = 0;
-        int embedded = 0;
-        double embedSeconds = 0;
-        boolean stopped = false;
-        while (next < paths.size()) {
-            if (stop.getAsBoolean()) {
-                stopped = true;
-                break;
+
+        Outcome write() {
+            if (planned.skippedChanged()) {
+                tx.putSkipped(name, planned.skippedFiles()); // committed with the first batch
             }
-            int target = batches.next(embedded, embedSeconds);
-            LinkedHashSet<String> need = new LinkedHashSet<>();
+            // Parsing is over: the phase says embed before the lexical pass below makes the first chunks visible, so
+            // a status read that sees chunks never sees "parse" (the lexical pass is the start of embed's work).
+            progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
+            // Lexical first when embedding takes more than the first batch: every file's chunks, committed now.
+            if (toEmbed > batches.next(0, 0)) {
+                Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx);
+                lexical = pass.pending();
+                done = pass.done().size();
+                if (pass.stopped()) {
+                    tx.commit();
+                    return new Outcome(
+                            true, done, paths.size() - done + plan.deleteFiles().size(), 0);
+                }
+                paths.removeAll(pass.done());
+            }
+            while (next < paths.size()) {
+                if (stop.getAsBoolean() || !batch()) {
+                    tx.commit();
+                    return new Outcome(
+                            true,
+                            done + next,
+                            paths.size() - next + plan.deleteFiles().size(),
+                            embedded);
+                }
+            }
+            progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
+            if (unchanged()) {
+                // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
+                return new Outcome(false, done + paths.size(), 0, embedded);
+            }
+            finish();
+            return new Outcome(false, done + paths.size(), 0, embedded);
+        }
+
+        /**
+         * The next batch: takes whole files, embeds what they need, writes them and, unless it is the last,
+         * commits.
+         *
+         * @return false when a stop request ended the wait for the batch ({@link #holdWhileAsked}); the batch's
+         *     files are then left undone
+         */
+        private boolean batch() {
             int from = next;
+            List<String> keys = takeFiles(batches.next(embedded, embedSeconds));
+            // One line per batch (debug level): what a killed run had computed can be read from its log.
+            LOG.debug("{}: batch of {} files, embedding {} texts", name, next - from, keys.size());
+            if (!holdWhileAsked()) {
+                next = from;
+                return false;
+            }
+            embedBatch(keys);
+            long w0 = System.nanoTime();
+            writeFiles(paths.subList(from, next));
+            if (next < paths.size()) {
+                checkpoint();
+            }
+            release(keys);
+            totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
+            return true;
+        }
+
+        /**
+         * Moves {@link #next} past whole files until they need {@code target} texts without a vector or hold
+         * {@link CommitBatches#MAX_CHUNKS} chunks.
+         *
+         * @return the texts to embed, longest first (ties by hash)
+         */
+        private List<String> takeFiles(int target) {
+            LinkedHashSet<String> need = new LinkedHashSet<>();
             int chunks = 0;
             while (next < paths.size() && need.size() < target && chunks < CommitBatches.MAX_CHUNKS) {
                 for (Chunk c : insertsByPath.getOrDefault(paths.get(next), List.of())) {
@@ -149,13 +219,11 @@ final class RepoWriter {
             keys.sort(Comparator.comparingInt((String h) -> embed.texts().get(h).length())
                     .reversed()
                     .thenComparing(Comparator.naturalOrder()));
-            // One line per batch (debug level): what a killed run had computed can be read from its log.
-            LOG.debug("{}: batch of {} files, embedding {} texts", name, next - from, keys.size());
-            if (!holdWhileAsked()) {
-                stopped = true;
-                next = from;
-                break;
-            }
+            return keys;
+        }
+
+        /** Embeds {@code keys} into {@link #vectors}, adding the time to the run's and the totals'. */
+        private void embedBatch(List<String> keys) {
             long e0 = System.nanoTime();
             embedPhase.run(name, keys, embed.texts(), embedded, toEmbed, (hashes, vs) -> {
                 for (int i = 0; i < hashes.size(); i++) {
@@ -166,9 +234,14 @@ final class RepoWriter {
             embedSeconds += seconds;
             embedded += keys.size();
             totals.embedSeconds += seconds;
+        }
 
-            long w0 = System.nanoTime();
-            for (String path : paths.subList(from, next)) {
+        /**
+         * Writes the files' chunks with their vectors and records their real hashes; a file the lexical pass wrote
+         * keeps its deletes done and its chunks with reused vectors as they are.
+         */
+        private void writeFiles(List<String> files) {
+            for (String path : files) {
                 boolean written = lexical.contains(path);
                 if (!written) {
                     for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
@@ -183,49 +256,56 @@ final class RepoWriter {
                 }
                 tx.putFile(name, path, plan.putFiles().get(path));
             }
-            if (next < paths.size()) {
-                // More batches follow: make this one durable and visible, and say the repo is not done.
-                int pending = paths.size() - next + plan.deleteFiles().size();
-                tx.putRepo(new RepoRecord(
-                        name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending, repo.branch()));
-                tx.checkpoint();
-                LOG.debug("{}: committed {} of {} files", name, next, paths.size());
-            }
-            // A text shared by files of later batches keeps its vector; the others are written and can go.
+        }
+
+        /** More batches follow: makes this one durable and visible, and says the repo is not done. */
+        private void checkpoint() {
+            int pending = paths.size() - next + plan.deleteFiles().size();
+            tx.putRepo(new RepoRecord(
+                    name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending, repo.branch()));
+            tx.checkpoint();
+            LOG.debug("{}: committed {} of {} files", name, next, paths.size());
+        }
+
+        /** A text shared by files of later batches keeps its vector; the others are written and can go. */
+        private void release(List<String> keys) {
             for (String h : keys) {
                 if (pathsByHash.get(h).size() < 2) {
                     vectors.remove(h);
                 }
             }
-            totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
-        }
-        if (stopped) {
-            tx.commit();
-            return new Outcome(
-                    true, done + next, paths.size() - next + plan.deleteFiles().size(), embedded);
         }
 
-        progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
-        String recorded = repo.commit().orElse("");
-        if (plan.isEmpty()
-                && !planned.skippedChanged()
-                && repo.stored()
-                        .filter(r -> r.commit().equals(recorded)
-                                && r.source().equals(repo.source())
-                                && r.branch().equals(repo.branch())
-                                && r.state() == IndexState.COMPLETE)
-                        .isPresent()) {
-            // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
-            return new Outcome(false, done + paths.size(), 0, embedded);
+        /** Whether the store already holds this very index: same files, commit, source and branch, complete. */
+        private boolean unchanged() {
+            String recorded = repo.commit().orElse("");
+            return plan.isEmpty()
+                    && !planned.skippedChanged()
+                    && repo.stored()
+                            .filter(r -> r.commit().equals(recorded)
+                                    && r.source().equals(repo.source())
+                                    && r.branch().equals(repo.branch())
+                                    && r.state() == IndexState.COMPLETE)
+                            .isPresent();
         }
-        long w1 = System.nanoTime();
-        for (String path : plan.deleteFiles()) {
-            tx.deleteFile(name, path);
+
+        /** Deletes the files that went and commits the repository complete, with its commit. */
+        private void finish() {
+            long w1 = System.nanoTime();
+            for (String path : plan.deleteFiles()) {
+                tx.deleteFile(name, path);
+            }
+            tx.putRepo(new RepoRecord(
+                    name,
+                    repo.source(),
+                    repo.commit().orElse(""),
+                    Instant.now(),
+                    IndexState.COMPLETE,
+                    0,
+                    repo.branch()));
+            tx.commit();
+            totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
         }
-        tx.putRepo(new RepoRecord(name, repo.source(), recorded, Instant.now(), IndexState.COMPLETE, 0, repo.branch()));
-        tx.commit();
-        totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
-        return new Outcome(false, done + paths.size(), 0, embedded);
     }
 
     /**
@@ -269,7 +349,7 @@ final class RepoWriter {
                 chunks++;
             }
             String hash = plan.putFiles().get(path);
-            tx.putFile(name, path, complete ? hash : PENDING + hash);
+            tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
             (complete ? done : pending).add(path);
             if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
                 int waiting = paths.size() - done.size() + plan.deleteFiles().size();

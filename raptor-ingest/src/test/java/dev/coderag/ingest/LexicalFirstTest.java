@@ -94,7 +94,7 @@ class LexicalFirstTest {
             assertThat(store.vectors()
                             .search(ChunkKind.CODE, embedder.embedQuery("parse headers"), 5, SearchFilter.NONE))
                     .isEmpty();
-            assertThat(store.files().hashes(REPO).values()).anyMatch(RepoWriter::isPending);
+            assertThat(store.files().hashes(REPO).values()).anyMatch(FileEntry::isPending);
             // a status read that sees the first chunks already sees "embed", never "parse"
             assertThat(filesAtFirst).containsEntry(IngestPhase.EMBED, 0);
 

@@ -5,6 +5,7 @@ import dev.coderag.types.CodeChunk;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
+import dev.coderag.types.Texts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -310,23 +311,9 @@ final class Evidence {
         return out.toString();
     }
 
-    /** Whitespace runs as one space, stripped. */
+    /** Whitespace runs as one space, stripped; at most 64,000 characters. */
     static String flat(String s) {
-        StringBuilder out = new StringBuilder(Math.min(s.length(), 64_000));
-        boolean space = false;
-        for (int i = 0; i < s.length() && out.length() < 64_000; i++) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = !out.isEmpty();
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return Texts.collapseWhitespace(s, 64_000);
     }
 
     /** At most {@code max} characters, "…" marking a cut (never inside a surrogate pair). */

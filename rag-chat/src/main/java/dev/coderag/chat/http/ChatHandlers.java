@@ -5,6 +5,7 @@ import static dev.coderag.chat.http.Requests.requiredText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.coderag.chat.AnswerListener;
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.ChatRequest;
@@ -44,7 +45,7 @@ final class ChatHandlers {
         String id = ctx.pathParam("id");
         if (service.chat(id).isEmpty()) {
             throw new ChatException(
-                    ChatException.Reason.NOT_FOUND, "unknown chat '" + ChatService.abbreviate(id) + "'");
+                    ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(id) + "'");
         }
         JsonNode body = requests.jsonBody(ctx);
         answer(ctx, new ChatRequest(requiredText(body, "content"), optionalText(body, "repo"), Optional.of(id)));

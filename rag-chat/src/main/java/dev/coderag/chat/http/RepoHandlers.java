@@ -3,8 +3,8 @@ package dev.coderag.chat.http;
 import static dev.coderag.chat.http.Requests.optionalText;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.ChatService;
 import dev.coderag.chat.repos.RepoManager;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.web.WebUi;
@@ -77,7 +77,7 @@ final class RepoHandlers {
         String name = ctx.pathParam("name");
         ctx.json(repos.get(name)
                 .orElseThrow(() -> new ChatException(
-                        ChatException.Reason.NOT_FOUND, "unknown repository '" + ChatService.abbreviate(name) + "'")));
+                        ChatException.Reason.NOT_FOUND, "unknown repository '" + ApiContract.abbreviate(name) + "'")));
     }
 
     /** {@code GET /ui/repos}: the list fragment (it polls itself while something is indexing). */

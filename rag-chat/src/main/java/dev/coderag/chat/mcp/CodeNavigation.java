@@ -1,5 +1,6 @@
 package dev.coderag.chat.mcp;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.answer.ContextBuilder;
 import dev.coderag.chat.mcp.McpResults.CodeHit;
@@ -77,8 +78,8 @@ final class CodeNavigation {
                     c.kind().table(),
                     c instanceof CodeChunk code ? code.symbolKind().id() : null,
                     c.language().id(),
-                    round3(h.score()),
-                    round3(h.relevance()),
+                    ApiContract.round3(h.score()),
+                    ApiContract.round3(h.relevance()),
                     snippet(c),
                     links.of(c.repo(), c.path(), c.startLine(), c.endLine())));
         }
@@ -148,12 +149,17 @@ final class CodeNavigation {
     }
 
     /** {@code find_references}: callers or callees of every definition of {@code symbol}, from the call edges. */
-    ReferencesResult references(String symbol, boolean callers, Optional<String> repo, int limit) {
+    ReferencesResult references(String symbol, CallDirection direction, Optional<String> repo, int limit) {
+        boolean callers =
+                switch (direction) {
+                    case CALLERS -> true;
+                    case CALLEES -> false;
+                };
         List<Found> defs = resolve(symbol, repo, SearchFilter.NONE, false, 100);
         if (defs.isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
-                    "no definition of '" + dev.coderag.chat.ChatService.abbreviate(symbol)
+                    "no definition of '" + ApiContract.abbreviate(symbol)
                             + "' is indexed" + repo.map(r -> " in " + r).orElse("")
                             + " (find_symbol finds similar names)");
         }
@@ -197,7 +203,7 @@ final class CodeNavigation {
         }
         return new ReferencesResult(
                 symbol,
-                callers ? "callers" : "callees",
+                direction,
                 defs.stream().map(Found::definition).toList(),
                 refs,
                 List.copyOf(unresolved),
@@ -267,9 +273,5 @@ final class CodeNavigation {
             lines++;
         }
         return sb.toString().stripTrailing();
-    }
-
-    private static double round3(double v) {
-        return Math.round(v * 1000) / 1000.0;
     }
 }

@@ -1,5 +1,6 @@
 package dev.coderag.chat.mcp;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatRequest;
 import dev.coderag.chat.ChatResponse;
@@ -169,11 +170,11 @@ public final class CodeTools {
     /** Names {@link #definitions} looks up per call at most. */
     public static final int MAX_LINKED_NAMES = 200;
 
-    /** {@code find_references}: {@code callers} true for who calls {@code symbol}, false for what it calls. */
-    public ReferencesResult findReferences(String symbol, boolean callers, Optional<String> repo, int limit) {
+    /** {@code find_references}: who calls {@code symbol}, or what it calls. */
+    public ReferencesResult findReferences(String symbol, CallDirection direction, Optional<String> repo, int limit) {
         requireData();
         repo.ifPresent(this::requireRepo);
-        return navigation.references(symbol, callers, repo, limit);
+        return navigation.references(symbol, direction, repo, limit);
     }
 
     /** {@code read_file}: at most {@link #MAX_READ_LINES} lines and {@link #MAX_READ_CHARS} characters. */
@@ -282,7 +283,7 @@ public final class CodeTools {
     private ChatException unknownRepo(String repo) {
         return new ChatException(
                 ChatException.Reason.NOT_FOUND,
-                "unknown repository '" + ChatService.abbreviate(repo) + "' (indexed: "
+                "unknown repository '" + ApiContract.abbreviate(repo) + "' (indexed: "
                         + store.repos().list().stream().map(RepoInfo::name).collect(Collectors.joining(", "))
                         + ")");
     }
@@ -293,7 +294,7 @@ public final class CodeTools {
         } catch (IllegalArgumentException e) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "unknown language '" + ChatService.abbreviate(id) + "' (known: "
+                    "unknown language '" + ApiContract.abbreviate(id) + "' (known: "
                             + Arrays.stream(Language.values()).map(Language::id).collect(Collectors.joining(", "))
                             + ")");
         }
@@ -311,7 +312,7 @@ public final class CodeTools {
             }
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
-                    "unknown kind '" + ChatService.abbreviate(id) + "' (known: " + known + ")");
+                    "unknown kind '" + ApiContract.abbreviate(id) + "' (known: " + known + ")");
         }
     }
 }

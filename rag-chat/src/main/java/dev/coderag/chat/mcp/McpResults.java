@@ -73,13 +73,13 @@ public final class McpResults {
     /**
      * {@code find_references}.
      *
-     * @param direction {@code callers} or {@code callees}
+     * @param direction which way the call edges were followed
      * @param unresolved callees only: called names without a single definition in the repository
      * @param truncated more references exist than the limit let through
      */
     public record ReferencesResult(
             String symbol,
-            String direction,
+            CallDirection direction,
             List<Definition> definitions,
             List<Reference> references,
             List<String> unresolved,

@@ -91,7 +91,8 @@ final class McpTools {
                             reply(
                                     tools.findReferences(
                                             a.required("symbol"),
-                                            direction(a.text("direction").orElse("callers")),
+                                            CallDirection.fromId(
+                                                    a.text("direction").orElse("callers")),
                                             a.text("repo"),
                                             a.integer("limit", 50, 1, 200)),
                                     ToolText::references);
@@ -126,14 +127,6 @@ final class McpTools {
 
     private static <T> Reply reply(T value, Function<T, String> text) {
         return new Reply(value, text.apply(value));
-    }
-
-    private static boolean direction(String d) {
-        return switch (d.strip().toLowerCase(Locale.ROOT)) {
-            case "callers" -> true;
-            case "callees" -> false;
-            default -> throw new IllegalArgumentException("\"direction\" must be callers or callees");
-        };
     }
 
     private static CallToolResult error(String message) {

@@ -78,7 +78,11 @@ final class ToolText {
 
     static String references(ReferencesResult r) {
         StringBuilder sb = new StringBuilder();
-        sb.append(r.direction().equals("callers") ? "Callers of " : "Calls made by ")
+        sb.append(
+                        switch (r.direction()) {
+                            case CALLERS -> "Callers of ";
+                            case CALLEES -> "Calls made by ";
+                        })
                 .append(r.symbol())
                 .append(" (")
                 .append(r.references().size())
@@ -154,7 +158,7 @@ final class ToolText {
             sb.append('\n').append(p.name()).append("  ").append(p.state().id());
             if (p.progress() != null) {
                 sb.append("  ")
-                        .append(p.progress().phase())
+                        .append(p.progress().phase().id())
                         .append(' ')
                         .append(p.progress().percent())
                         .append("% (files ")

@@ -1,13 +1,9 @@
 package dev.coderag.chat.repos;
 
 import java.util.Locale;
-import java.util.Set;
 
 /** The sentence an answer carries while its repository is being indexed, from the running ingest's progress. */
 final class IndexNotice {
-    /** The phases that read the repository and write nothing to the store (wire names). */
-    private static final Set<String> READ_ONLY_PHASES = Set.of("scan", "parse");
-
     private IndexNotice() {}
 
     /**
@@ -19,7 +15,7 @@ final class IndexNotice {
      * @param p the ingest's progress; null while it is queued
      */
     static boolean needed(boolean wasComplete, RepoStatus.Progress p) {
-        return !wasComplete || (p != null && !READ_ONLY_PHASES.contains(p.phase()));
+        return !wasComplete || (p != null && p.phase().writes());
     }
 
     /**
@@ -32,11 +28,10 @@ final class IndexNotice {
             how = "queued";
         } else {
             how = switch (p.phase()) {
-                case "parse" -> String.format(Locale.ROOT, "reading files: %,d of %,d", p.filesDone(), p.filesTotal());
-                case "embed" ->
-                    String.format(Locale.ROOT, "%,d of %,d chunks embedded", p.chunksDone(), p.chunksTotal());
-                case "write", "done" -> "finishing";
-                default -> "starting";
+                case SCAN -> "starting";
+                case PARSE -> String.format(Locale.ROOT, "reading files: %,d of %,d", p.filesDone(), p.filesTotal());
+                case EMBED -> String.format(Locale.ROOT, "%,d of %,d chunks embedded", p.chunksDone(), p.chunksTotal());
+                case WRITE, DONE -> "finishing";
             };
         }
         return "The index of " + name + " is still being built (" + how + "): answers may miss sources.";

@@ -1,7 +1,7 @@
 package dev.coderag.chat.repos;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.ChatService;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
@@ -254,7 +254,7 @@ public final class RepoManager implements AutoCloseable {
 
     private static ChatException unknown(String name) {
         return new ChatException(
-                ChatException.Reason.NOT_FOUND, "unknown repository '" + ChatService.abbreviate(name) + "'");
+                ChatException.Reason.NOT_FOUND, "unknown repository '" + ApiContract.abbreviate(name) + "'");
     }
 
     private void run(Job job, Indexer.Target target) {

@@ -26,5 +26,6 @@ public record RepoStatus(
         String branch) {
 
     /** @param percent rough overall progress in [0, 100] */
-    public record Progress(String phase, int filesDone, int filesTotal, int chunksDone, int chunksTotal, int percent) {}
+    public record Progress(
+            IndexPhase phase, int filesDone, int filesTotal, int chunksDone, int chunksTotal, int percent) {}
 }

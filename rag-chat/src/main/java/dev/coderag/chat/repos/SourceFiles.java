@@ -1,7 +1,7 @@
 package dev.coderag.chat.repos;
 
+import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.ChatService;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
@@ -80,7 +80,7 @@ public final class SourceFiles {
         } catch (IOException | InvalidPathException e) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
-                    "indexed file " + ChatService.abbreviate(path) + " of " + repo + " is no longer readable on disk");
+                    "indexed file " + ApiContract.abbreviate(path) + " of " + repo + " is no longer readable on disk");
         }
         boolean changed = truncated || !Hashing.sha256Text(text).equals(entry.fileHash());
         String[] all = Hashing.normalizeNewlines(text).split("\n", -1);
@@ -130,6 +130,6 @@ public final class SourceFiles {
     private static ChatException notFound(String repo, String path) {
         return new ChatException(
                 ChatException.Reason.NOT_FOUND,
-                "no indexed file " + ChatService.abbreviate(path) + " in repository " + ChatService.abbreviate(repo));
+                "no indexed file " + ApiContract.abbreviate(path) + " in repository " + ApiContract.abbreviate(repo));
     }
 }

@@ -4,8 +4,6 @@ import dev.coderag.types.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -26,29 +24,6 @@ final class Highlighter {
     /** Grammars outside the common build that the files coderag indexes need, from the webjar's languages/. */
     static final List<String> EXTRA_LANGUAGES = List.of("cmake", "gradle");
 
-    /**
-     * Build and configuration files coderag keeps as text ({@link Language#TEXT}), by the end of their file name
-     * (lower case), with the grammar each gets; the first match wins.
-     */
-    private static final List<Map.Entry<String, String>> BY_FILE_NAME = List.of(
-            Map.entry("cmakelists.txt", "cmake"),
-            Map.entry(".cmake", "cmake"),
-            Map.entry(".gradle", "gradle"),
-            Map.entry(".csproj", "xml"),
-            Map.entry(".fsproj", "xml"),
-            Map.entry(".vbproj", "xml"),
-            Map.entry(".props", "xml"),
-            Map.entry(".targets", "xml"),
-            Map.entry(".cfg", "ini"),
-            Map.entry(".ini", "ini"),
-            Map.entry("makefile", "makefile"),
-            Map.entry(".mk", "makefile"),
-            Map.entry(".yml", "yaml"),
-            Map.entry(".yaml", "yaml"),
-            Map.entry(".rb", "ruby"),
-            Map.entry("gemfile", "ruby"),
-            Map.entry(".gemspec", "ruby"));
-
     private Highlighter() {}
 
     /** The script paths the page loads, highlight.js first. */
@@ -60,8 +35,9 @@ final class Highlighter {
     }
 
     /**
-     * highlight.js's grammar for a file: by coderag's language id ({@code data-lang}), and for plain text by file
-     * name; empty when the file is shown without highlighting.
+     * highlight.js's grammar for a file: the {@link Language} registry's, by coderag's language id ({@code
+     * data-lang}; an unknown id counts as plain text), which for plain text goes by file name; empty when the file
+     * is shown without highlighting.
      */
     static String language(String path, String languageId) {
         Language language;
@@ -70,34 +46,7 @@ final class Highlighter {
         } catch (IllegalArgumentException e) {
             language = Language.TEXT;
         }
-        return switch (language) {
-            case JAVA -> "java";
-            case PYTHON -> "python";
-            case RUST -> "rust";
-            case GO -> "go";
-            case TYPESCRIPT, TSX -> "typescript"; // highlight.js's TypeScript grammar reads TSX's JSX too
-            case JAVASCRIPT -> "javascript";
-            case MARKDOWN -> "markdown";
-            case TOML -> "ini"; // "TOML, also INI"
-            case XML -> "xml";
-            case JSON -> "json";
-            case KOTLIN -> "kotlin";
-            case CSHARP -> "csharp";
-            case C -> "c";
-            case CPP -> "cpp";
-            case SHELL -> "bash";
-            case TEXT -> byFileName(path);
-        };
-    }
-
-    private static String byFileName(String path) {
-        String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-        for (Map.Entry<String, String> e : BY_FILE_NAME) {
-            if (name.endsWith(e.getKey())) {
-                return e.getValue();
-            }
-        }
-        return "";
+        return language.highlight(path);
     }
 
     private static String webjarVersion() {

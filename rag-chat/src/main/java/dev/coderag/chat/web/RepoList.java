@@ -79,7 +79,7 @@ final class RepoList {
                                                         .attr(
                                                                 "value",
                                                                 r.progress().percent()),
-                                                span(r.progress().phase() + " "
+                                                span(r.progress().phase().id() + " "
                                                                 + r.progress().percent() + "%")
                                                         .withClass("bar-label"))
                                         .withClass("bar")

@@ -87,24 +87,15 @@ final class SymbolLinks {
     }
 
     /**
-     * The languages whose definitions an identifier in a file of {@code languageId} may link to: its own, with
-     * the ones that call each other's code (Java and Kotlin; TypeScript, TSX and JavaScript; C and C++); none for
-     * documentation, data and plain text.
+     * The languages whose definitions an identifier in a file of {@code languageId} may link to: the registry's
+     * {@link Language#callable()}; none for an unknown id.
      */
     static Set<Language> linkedLanguages(String languageId) {
-        Language language;
         try {
-            language = Language.fromId(languageId);
+            return Language.fromId(languageId).callable();
         } catch (IllegalArgumentException e) {
             return Set.of();
         }
-        return switch (language) {
-            case JAVA, KOTLIN -> Set.of(Language.JAVA, Language.KOTLIN);
-            case TYPESCRIPT, TSX, JAVASCRIPT -> Set.of(Language.TYPESCRIPT, Language.TSX, Language.JAVASCRIPT);
-            case C, CPP -> Set.of(Language.C, Language.CPP);
-            case PYTHON, RUST, GO, CSHARP, SHELL -> Set.of(language);
-            case MARKDOWN, TOML, XML, JSON, TEXT -> Set.of();
-        };
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.coderag.chat.ChatInfo;
 import dev.coderag.chat.IntentInfo;
 import dev.coderag.chat.Source;
 import dev.coderag.chat.answer.LlmProvider;
+import dev.coderag.chat.repos.IndexPhase;
 import dev.coderag.chat.repos.RepoState;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceView;
@@ -114,7 +115,7 @@ class WebUiTest {
                 "/y",
                 "",
                 null,
-                new RepoStatus.Progress("embed", 1, 2, 5, 10, 60),
+                new RepoStatus.Progress(IndexPhase.EMBED, 1, 2, 5, 10, 60),
                 null,
                 Map.of("code", 0),
                 0,
@@ -154,7 +155,7 @@ class WebUiTest {
                 "/y",
                 "",
                 null,
-                new RepoStatus.Progress("embed", 1, 2, 5, 10, 60),
+                new RepoStatus.Progress(IndexPhase.EMBED, 1, 2, 5, 10, 60),
                 null,
                 Map.of("code", 0),
                 0,

@@ -5,15 +5,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Module names derived from repo-relative paths. Pure. */
-final class ModuleNames {
+public final class ModuleNames {
     private ModuleNames() {}
 
-    static String fileName(String path) {
+    public static String fileName(String path) {
         int slash = path.lastIndexOf('/');
         return slash < 0 ? path : path.substring(slash + 1);
     }
 
-    static String directoryOf(String path) {
+    public static String directoryOf(String path) {
         int slash = path.lastIndexOf('/');
         return slash < 0 ? "" : path.substring(0, slash);
     }
@@ -28,7 +28,7 @@ final class ModuleNames {
      * {@code __init__.py} is the package itself. Everything up to a {@code src/} directory (the src
      * layout) is dropped.
      */
-    static String python(String path) {
+    public static String python(String path) {
         List<String> parts = new ArrayList<>(Arrays.asList(path.split("/")));
         parts.set(parts.size() - 1, withoutExtension(parts.getLast()));
         int src = parts.subList(0, parts.size() - 1).lastIndexOf("src");
@@ -46,7 +46,7 @@ final class ModuleNames {
      * {@code src/} is at the top) followed by the modules below {@code src/};
      * {@code crates/http/src/router/mod.rs} is {@code http::router}, {@code src/lib.rs} is the crate.
      */
-    static String rust(String path, String repo) {
+    public static String rust(String path, String repo) {
         List<String> parts = new ArrayList<>(Arrays.asList(path.split("/")));
         parts.set(parts.size() - 1, withoutExtension(parts.getLast()));
         int src = parts.lastIndexOf("src");

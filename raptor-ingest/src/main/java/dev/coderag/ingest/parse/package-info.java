@@ -1,8 +1,9 @@
 /**
- * Parsing one file into chunks: tree-sitter code (one handler and its query files per language: definitions, doc
- * comments, calls), Markdown sections, build manifests (TOML through jackson-dataformat-toml, JSON, XML through
- * the JDK; Gradle, setup.py, setup.cfg, CMake and requirements files through small linear-time scanners) and
- * module docs, cut into windows the embedding model can take. Pure apart from reading grammar resources; may
- * import rag-types and the parsing libraries, never the store.
+ * Parsing one file into chunks: the entry point ({@link dev.coderag.ingest.parse.ChunkParser}, which picks a file's
+ * category by its name and the {@link dev.coderag.types.Language} registry), its options and results, and the text
+ * primitives every reader shares ({@code SourceText}, {@code ModuleNames}). The readers live in the subpackages:
+ * {@code code} (tree-sitter, one handler per language), {@code manifest} (build manifests) and {@code text}
+ * (Markdown sections and plain-text windows). Pure apart from reading grammar resources; may import rag-types, the
+ * parsing libraries and its subpackages, never the store.
  */
 package dev.coderag.ingest.parse;

@@ -11,14 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Reads test resources and picks chunks out of parse results. */
-final class Fixtures {
-    static final String REPO = "shop";
-    static final String MODEL = "test-model";
-    static final ChunkParser PARSER = ChunkParser.create(ParseOptions.DEFAULT);
+public final class Fixtures {
+    public static final String REPO = "shop";
+    public static final String MODEL = "test-model";
+    public static final ChunkParser PARSER = ChunkParser.create(ParseOptions.DEFAULT);
 
     private Fixtures() {}
 
-    static String resource(String name) {
+    public static String resource(String name) {
         try (InputStream in = Fixtures.class.getResourceAsStream("/" + name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + name);
@@ -30,7 +30,7 @@ final class Fixtures {
     }
 
     /** Parses the resource {@code parse/<name>} as if it lived at {@code path} in the repo. */
-    static ParseResult parseResource(String name, String path) {
+    public static ParseResult parseResource(String name, String path) {
         return PARSER.parse(new SourceFile(REPO, path, resource("parse/" + name), MODEL));
     }
 
@@ -38,15 +38,15 @@ final class Fixtures {
      * Parses {@code real/<project>/<path>}, an unmodified file of a real open-source project (sources and
      * licences in {@code real/README.md}), at its own path.
      */
-    static ParseResult parseReal(String project, String path) {
+    public static ParseResult parseReal(String project, String path) {
         return PARSER.parse(new SourceFile(REPO, path, resource("real/" + project + "/" + path), MODEL));
     }
 
-    static ParseResult parse(String path, String text) {
+    public static ParseResult parse(String path, String text) {
         return PARSER.parse(new SourceFile(REPO, path, text, MODEL));
     }
 
-    static List<CodeChunk> code(ParseResult result) {
+    public static List<CodeChunk> code(ParseResult result) {
         return result.chunks().stream()
                 .filter(CodeChunk.class::isInstance)
                 .map(CodeChunk.class::cast)
@@ -54,7 +54,7 @@ final class Fixtures {
     }
 
     /** The one code chunk with this qualified name. */
-    static CodeChunk code(ParseResult result, String qualifiedName) {
+    public static CodeChunk code(ParseResult result, String qualifiedName) {
         List<CodeChunk> matching = code(result).stream()
                 .filter(c -> c.qualifiedName().equals(qualifiedName))
                 .toList();
@@ -65,17 +65,17 @@ final class Fixtures {
     }
 
     /** Every code chunk with this qualified name (overloads, parts), in file order. */
-    static List<CodeChunk> all(ParseResult result, String qualifiedName) {
+    public static List<CodeChunk> all(ParseResult result, String qualifiedName) {
         return code(result).stream()
                 .filter(c -> c.qualifiedName().equals(qualifiedName))
                 .toList();
     }
 
-    static List<String> names(ParseResult result) {
+    public static List<String> names(ParseResult result) {
         return code(result).stream().map(CodeChunk::qualifiedName).toList();
     }
 
-    static <T extends Chunk> List<T> ofType(ParseResult result, Class<T> type) {
+    public static <T extends Chunk> List<T> ofType(ParseResult result, Class<T> type) {
         return result.chunks().stream().filter(type::isInstance).map(type::cast).toList();
     }
 }

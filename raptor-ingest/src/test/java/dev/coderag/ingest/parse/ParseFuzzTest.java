@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.coderag.ingest.parse.manifest.ManifestParser;
+import dev.coderag.ingest.parse.text.MarkdownChunker;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ReadmeChunk;

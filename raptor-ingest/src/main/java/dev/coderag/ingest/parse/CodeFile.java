@@ -1,9 +1,0 @@
-package dev.coderag.ingest.parse;
-
-/**
- * One source file being turned into code chunks, with what every step of the extraction reads.
- *
- * @param handler the file's language
- * @param options the token window, for splitting long definitions and module code
- */
-record CodeFile(LanguageHandler handler, SourceFile file, SourceText src, ParseOptions options) {}
