@@ -378,12 +378,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         statements.clear();
     }
 
-    @FunctionalInterface
-    private interface SqlAction {
-        void run() throws SQLException;
-    }
-
-    private void run(String action, SqlAction body) {
+    private void run(String action, Sql.SqlAction body) {
         if (finished) {
             throw new IllegalStateException("the write transaction has already finished");
         }

@@ -38,6 +38,12 @@ public final class Sql {
         T apply(Connection connection) throws SQLException;
     }
 
+    /** An action that may throw SQLException. */
+    @FunctionalInterface
+    public interface SqlAction {
+        void run() throws SQLException;
+    }
+
     /**
      * Opens a connection in WAL mode. Writers sync fully at commit (a commit is durable); readers are query-only.
      * Both wait up to {@code busyMillis} for a lock held by another connection (checkpoints, schema creation).

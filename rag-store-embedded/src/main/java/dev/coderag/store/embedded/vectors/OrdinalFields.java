@@ -70,7 +70,7 @@ final class OrdinalFields {
         return rids;
     }
 
-    void set(int ordinal, VectorIndex.Row row) {
+    void set(int ordinal, VectorRow row) {
         rids[ordinal] = row.rid();
         repoIds[ordinal] = repos.id(row.repo());
         pathIds[ordinal] = paths.id(row.path());

@@ -72,7 +72,7 @@ final class Ordinals {
     }
 
     /** Appends a row (its vector is stored by the caller at {@link #size()}); room made by {@link #grow}. */
-    void append(VectorIndex.Row row) {
+    void append(VectorRow row) {
         int ordinal = size;
         fields.set(ordinal, row);
         ordinalByRid.put(row.rid(), ordinal);

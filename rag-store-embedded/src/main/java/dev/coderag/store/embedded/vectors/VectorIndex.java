@@ -2,8 +2,6 @@ package dev.coderag.store.embedded.vectors;
 
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.embedded.db.StoreOptions;
-import dev.coderag.types.Language;
-import dev.coderag.types.SymbolKind;
 import io.github.jbellis.jvector.vector.VectorizationProvider;
 import io.github.jbellis.jvector.vector.types.VectorFloat;
 import io.github.jbellis.jvector.vector.types.VectorTypeSupport;
@@ -47,9 +45,6 @@ public final class VectorIndex {
 
     /** A search hit: a chunk row id and the cosine similarity (vectors are unit length). */
     public record Hit(long rid, float cosine) {}
-
-    /** One stored vector with the fields filters look at. */
-    record Row(long rid, String repo, String path, Language language, SymbolKind symbolKind, float[] vector) {}
 
     private final int dimension;
     private final StoreOptions options;
@@ -153,13 +148,13 @@ public final class VectorIndex {
      * Applies one or more commits: rows added (row ids above {@link #maxRid()}, ascending) and row ids deleted.
      * Unknown deleted ids are ignored (rows added and deleted between two catch-ups).
      */
-    void apply(long newSeq, List<Row> added, long[] deletedRids) {
+    void apply(long newSeq, List<VectorRow> added, long[] deletedRids) {
         lock.writeLock().lock();
         try {
             for (long rid : deletedRids) {
                 ordinals.delete(rid);
             }
-            for (Row row : added) {
+            for (VectorRow row : added) {
                 append(row);
             }
             compressIfDue();
@@ -169,7 +164,7 @@ public final class VectorIndex {
         }
     }
 
-    private void append(Row row) {
+    private void append(VectorRow row) {
         if (row.vector().length != dimension) {
             throw new IllegalArgumentException("vector of row " + row.rid() + " has " + row.vector().length
                     + " dimensions, expected " + dimension);
@@ -369,11 +364,11 @@ public final class VectorIndex {
      * Makes exactly the rows in {@code liveRids} live (plus {@code tail}, rows newer than any restored one,
      * appended) and sets the commit this index now reflects.
      */
-    void resetLive(long newSeq, long[] liveRids, List<Row> tail) {
+    void resetLive(long newSeq, long[] liveRids, List<VectorRow> tail) {
         lock.writeLock().lock();
         try {
             ordinals.resetLive(liveRids);
-            for (Row row : tail) {
+            for (VectorRow row : tail) {
                 append(row);
             }
             compressIfDue();

@@ -67,22 +67,21 @@ final class VectorRows {
         }
     }
 
-    List<VectorIndex.Row> all(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        List<VectorIndex.Row> out = new ArrayList<>();
+    List<VectorRow> all(Connection c, ChunkKind kind, long afterRid) throws SQLException {
+        List<VectorRow> out = new ArrayList<>();
         forEachBatch(c, kind, afterRid, out::addAll);
         return out;
     }
 
     /** The rows above {@code afterRid}, in row-id order, handed over in batches of {@link #LOAD_BATCH}. */
-    void forEachBatch(Connection c, ChunkKind kind, long afterRid, Consumer<List<VectorIndex.Row>> sink)
-            throws SQLException {
+    void forEachBatch(Connection c, ChunkKind kind, long afterRid, Consumer<List<VectorRow>> sink) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
                 + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
             st.setString(1, kind.table());
             st.setLong(2, afterRid);
             st.setFetchSize(1024);
             try (ResultSet rs = st.executeQuery()) {
-                List<VectorIndex.Row> out = new ArrayList<>();
+                List<VectorRow> out = new ArrayList<>();
                 while (rs.next()) {
                     if (out.size() == LOAD_BATCH) {
                         sink.accept(out);
@@ -98,7 +97,7 @@ final class VectorRows {
                                 "Store " + dir + " is corrupt: row " + rs.getLong(1) + " " + e.getMessage()
                                         + "; re-ingest with --full to rebuild it.");
                     }
-                    out.add(new VectorIndex.Row(
+                    out.add(new VectorRow(
                             rs.getLong(1),
                             rs.getString(2),
                             rs.getString(3),

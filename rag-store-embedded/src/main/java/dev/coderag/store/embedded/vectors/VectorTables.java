@@ -183,7 +183,7 @@ public final class VectorTables implements AutoCloseable {
         long fromRid = index.maxRid();
         boolean compressed = index.compressed();
         long liveCount = index.liveCount();
-        record Delta(long seq, boolean tooOld, List<VectorIndex.Row> added, long[] deleted) {}
+        record Delta(long seq, boolean tooOld, List<VectorRow> added, long[] deleted) {}
         // tooOld also when the new rows are too many to hold at once in a (soon) compressed table: a reload streams.
         Delta delta = readers.snapshot("load the " + kind.table() + " vectors", c -> {
             long seq = Schema.metaLong(c, "seq");

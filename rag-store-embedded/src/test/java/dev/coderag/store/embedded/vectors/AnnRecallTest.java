@@ -49,9 +49,9 @@ class AnnRecallTest {
         List<float[]> vectors = clustered(random, N, DIM, 200, 0.06f);
         StoreOptions options = StoreOptions.DEFAULTS.withExactBelow(0).withGraph(16, 64);
         VectorIndex index = new VectorIndex(DIM, options, 0);
-        List<VectorIndex.Row> rows = new ArrayList<>(N);
+        List<VectorRow> rows = new ArrayList<>(N);
         for (int i = 0; i < N; i++) {
-            rows.add(new VectorIndex.Row(
+            rows.add(new VectorRow(
                     i + 1, "repo", "f" + (i % 50) + ".java", Language.JAVA, SymbolKind.METHOD, vectors.get(i)));
         }
         index.apply(1, rows, new long[0]);
