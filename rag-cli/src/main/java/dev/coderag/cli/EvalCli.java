@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code ./rag eval}: ingests a corpus (incrementally), runs every query of a benchmark through the same
  * {@link Retriever} as {@code /api/chat} (no generation), aggregates the retrieved chunks to files and prints
- * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one).
+ * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one;
+ * and semble's NDCG@k at chunk and file level, overall and per category, for a semble annotation file).
  *
  * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Progress goes to stderr;
  * results to stdout.
@@ -39,7 +40,11 @@ import picocli.CommandLine.Option;
             "denominator is min(#gold, k)). When the queries carry gold_ranges: function level too, and all-gold@8,",
             "the share of queries whose first 8 chunks overlap every gold range (for 'what calls X' questions: all",
             "callers among the first 8 sources). When they carry a kind (where, how, calls, usage, overview): every",
-            "metric per kind as well. Query format and metric definitions: ../shared/eval/README.md and",
+            "metric per kind as well. A semble benchmark annotation file (MinishLab/semble benchmarks/annotations/",
+            "<repo>.json: one JSON array of {query, category, relevant, secondary}) is read as well, told apart by",
+            "its leading '[': then NDCG@k with semble's definition (benchmarks/metrics.py) is reported too, at chunk",
+            "level (the first k chunks; semble's own level) and at file level, overall and per category",
+            "(architecture, semantic, symbol). Query formats and metric definitions: ../shared/eval/README.md and",
             "docs/EVALUATION.md."
         },
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
@@ -52,7 +57,9 @@ public final class EvalCli implements Callable<Integer> {
             required = true,
             paramLabel = "FILE",
             description = "JSON Lines query file: {\"id\", \"query\", \"gold_files\": [...]} per line; optional"
-                    + " \"repo\", \"gold_ranges\" and \"kind\".")
+                    + " \"repo\", \"gold_ranges\" and \"kind\". Or a semble annotation file: a JSON array of"
+                    + " {\"query\", \"category\", \"relevant\", \"secondary\"}, each target a path or {\"path\","
+                    + " \"start_line\", \"end_line\"} (detected by its leading '[').")
     String queries;
 
     @Option(
@@ -119,8 +126,8 @@ public final class EvalCli implements Callable<Integer> {
     @Option(
             names = "--out",
             paramLabel = "FILE",
-            description = "Write the full report (settings, metrics, per-query first gold rank and top-k files per"
-                    + " mode) as JSON to FILE.")
+            description = "Write the full report (settings, metrics, per-query first gold rank, top-k files and"
+                    + " top-k chunks per mode; category, targets and NDCG for semble questions) as JSON to FILE.")
     String outFile;
 
     @Option(names = "--json", description = "Print the summary as JSON on stdout.")

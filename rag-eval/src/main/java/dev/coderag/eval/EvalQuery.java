@@ -13,6 +13,8 @@ import java.util.Optional;
  *     metrics are computed for this query)
  * @param repo the repository name the query is about, when the set says so
  * @param kind what the question asks for, when the set says so (the natural-question set does; BLIZZARD does not)
+ * @param semble the category and targets of a semble benchmark question (NDCG@k is scored from them), when the
+ *     query comes from a semble annotation file
  */
 public record EvalQuery(
         String id,
@@ -20,7 +22,8 @@ public record EvalQuery(
         List<String> goldFiles,
         List<GoldRange> goldRanges,
         Optional<String> repo,
-        Optional<QueryKind> kind) {
+        Optional<QueryKind> kind,
+        Optional<SembleJudgement> semble) {
 
     public EvalQuery {
         Objects.requireNonNull(id, "id");
@@ -29,9 +32,21 @@ public record EvalQuery(
         goldRanges = List.copyOf(goldRanges);
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(semble, "semble");
         if (goldFiles.isEmpty()) {
             throw new IllegalArgumentException("query " + id + " has no gold files");
         }
+    }
+
+    /** A query of a JSON Lines file (no semble judgement). */
+    public EvalQuery(
+            String id,
+            String query,
+            List<String> goldFiles,
+            List<GoldRange> goldRanges,
+            Optional<String> repo,
+            Optional<QueryKind> kind) {
+        this(id, query, goldFiles, goldRanges, repo, kind, Optional.empty());
     }
 
     /** A query without a kind. */

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * The human-readable result table of an evaluation: one row per mode, file level and function level, then one row
- * per kind and mode when the queries carry a kind. Pure.
+ * per kind and mode when the queries carry a kind; for semble questions NDCG@k per mode (chunk and file level) and
+ * one row per category and mode. Pure.
  */
 final class EvalTable {
     private EvalTable() {}
@@ -27,7 +28,54 @@ final class EvalTable {
         if (!result.byKind().isEmpty()) {
             appendKinds(sb, result);
         }
+        if (result.modes().values().stream().anyMatch(m -> m.ndcg().isPresent())) {
+            appendNdcg(sb, result);
+        }
         return sb.toString();
+    }
+
+    /**
+     * semble's NDCG@k per mode at chunk level (the ranked chunks; semble's own) and file level, then per category
+     * and mode with the file-level Hit@1, Hit@k and MRR@k beside it.
+     */
+    private static void appendNdcg(StringBuilder sb, Evaluator.Result result) {
+        int k = result.k();
+        String chunks = "ndcg@" + k + "-chunks";
+        String files = "ndcg@" + k + "-files";
+        sb.append(String.format(Locale.ROOT, "%-16s %16s %16s%n", "semble", chunks, files));
+        for (Evaluator.ModeSummary m : result.modes().values()) {
+            m.ndcg()
+                    .ifPresent(n -> sb.append(String.format(
+                            Locale.ROOT, "%-16s %16.3f %16.3f%n", m.mode().id(), n.chunks(), n.files())));
+        }
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-13s %4s %-8s %7s %7s %7s %16s %16s%n",
+                "by category",
+                "n",
+                "mode",
+                "hit@1",
+                "hit@" + k,
+                "mrr@" + k,
+                chunks,
+                files));
+        for (Evaluator.CategorySummary category : result.byCategory().values()) {
+            for (Evaluator.ModeSummary m : category.modes().values()) {
+                Metrics.Summary f = m.files();
+                Evaluator.NdcgSummary n = m.ndcg().orElseThrow();
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%-13s %4d %-8s %7.3f %7.3f %7.3f %16.3f %16.3f%n",
+                        category.category(),
+                        category.queries(),
+                        m.mode().id(),
+                        f.hit1(),
+                        f.hitK(),
+                        f.mrrK(),
+                        n.chunks(),
+                        n.files()));
+            }
+        }
     }
 
     private static void appendTable(StringBuilder sb, String title, Evaluator.Result result, boolean functions) {

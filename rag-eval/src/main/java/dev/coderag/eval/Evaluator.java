@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Runs queries through a {@link Searcher} in each mode and scores the rankings. The scoring is pure; the only
@@ -35,9 +38,9 @@ final class Evaluator {
     }
 
     /**
-     * How one query fared in one mode. {@code topFiles} are the first k files of the ranking; {@code allGold} says
-     * whether the first {@link Metrics#SOURCES} chunks overlap every gold range (present when the query has gold
-     * ranges).
+     * How one query fared in one mode. {@code topFiles} are the first k files of the ranking and {@code topChunks}
+     * its first k chunks; {@code allGold} says whether the first {@link Metrics#SOURCES} chunks overlap every gold
+     * range (present when the query has gold ranges); {@code ndcg} is present for a semble question.
      */
     record ModeOutcome(
             Metrics.Score files,
@@ -45,32 +48,57 @@ final class Evaluator {
             Optional<Boolean> allGold,
             List<String> topFiles,
             Optional<String> intent,
-            double millis) {}
+            double millis,
+            Optional<NdcgOutcome> ndcg,
+            List<Metrics.RankedRange> topChunks) {}
+
+    /** A semble question's NDCG@k at chunk level (semble's own) and at file level ({@link Ndcg}). */
+    record NdcgOutcome(Ndcg.Score chunks, Ndcg.Score files) {}
 
     record QueryOutcome(
-            String id, Optional<QueryKind> kind, List<String> goldFiles, Map<EvalMode, ModeOutcome> modes) {}
+            String id,
+            Optional<QueryKind> kind,
+            List<String> goldFiles,
+            Map<EvalMode, ModeOutcome> modes,
+            Optional<SembleJudgement> semble) {
+        /** The semble category, when the query is a semble question. */
+        Optional<String> category() {
+            return semble.map(SembleJudgement::category);
+        }
+    }
 
     /**
      * Means per mode. {@code functions} and {@code allGold} (the share of queries whose first
      * {@link Metrics#SOURCES} chunks overlap every gold range) are present when some query has gold ranges, and
-     * then cover only those queries.
+     * then cover only those queries; {@code ndcg} likewise when some query is a semble question.
      */
     record ModeSummary(
             EvalMode mode,
             Metrics.Summary files,
             Optional<Metrics.Summary> functions,
             Optional<Double> allGold,
-            double meanMillis) {}
+            double meanMillis,
+            Optional<NdcgSummary> ndcg) {}
+
+    /** Mean NDCG@k over {@code queries} semble questions, at chunk level and at file level. */
+    record NdcgSummary(int queries, double chunks, double files) {}
 
     /** The summaries of the queries of one kind. */
     record KindSummary(QueryKind kind, int queries, Map<EvalMode, ModeSummary> modes) {}
 
-    /** {@code byKind} holds the kinds that occur, in {@link QueryKind} order; empty when no query has a kind. */
+    /** The summaries of the semble questions of one category. */
+    record CategorySummary(String category, int queries, Map<EvalMode, ModeSummary> modes) {}
+
+    /**
+     * {@code byKind} holds the kinds that occur, in {@link QueryKind} order; empty when no query has a kind.
+     * {@code byCategory} holds the semble categories that occur, by name; empty when no query is a semble question.
+     */
     record Result(
             int queries,
             int k,
             Map<EvalMode, ModeSummary> modes,
             Map<QueryKind, KindSummary> byKind,
+            Map<String, CategorySummary> byCategory,
             List<QueryOutcome> perQuery) {}
 
     private Evaluator() {}
@@ -96,7 +124,7 @@ final class Evaluator {
                 double millis = (System.nanoTime() - t0) / 1e6;
                 byMode.put(mode, score(q, found, k, millis));
             }
-            outcomes.add(new QueryOutcome(q.id(), q.kind(), q.goldFiles(), byMode));
+            outcomes.add(new QueryOutcome(q.id(), q.kind(), q.goldFiles(), byMode, q.semble()));
             done++;
             if (done % 25 == 0 || done == queries.size()) {
                 double secs = (System.nanoTime() - started) / 1e9;
@@ -113,11 +141,21 @@ final class Evaluator {
                 byKind.put(kind, new KindSummary(kind, ofKind.size(), summariseModes(ofKind, modes, k)));
             }
         }
+        Map<String, CategorySummary> byCategory = new TreeMap<>();
+        for (String category :
+                outcomes.stream().flatMap(o -> o.category().stream()).collect(Collectors.toCollection(TreeSet::new))) {
+            List<QueryOutcome> ofCategory = outcomes.stream()
+                    .filter(o -> o.category().equals(Optional.of(category)))
+                    .toList();
+            byCategory.put(
+                    category, new CategorySummary(category, ofCategory.size(), summariseModes(ofCategory, modes, k)));
+        }
         return new Result(
                 queries.size(),
                 k,
                 summariseModes(outcomes, modes, k),
                 Collections.unmodifiableMap(byKind),
+                Collections.unmodifiableMap(byCategory),
                 List.copyOf(outcomes));
     }
 
@@ -137,19 +175,23 @@ final class Evaluator {
         Metrics.Score fileScore = Metrics.score(Metrics.fileRelevance(files, gold), gold.size(), k);
         Optional<Metrics.Score> fnScore = Optional.empty();
         Optional<Boolean> allGold = Optional.empty();
+        List<Metrics.RankedRange> ranges = FileRanking.ranges(hits);
         if (!q.goldRanges().isEmpty()) {
-            List<Metrics.RankedRange> ranges = FileRanking.ranges(hits);
             List<Boolean> rel = Metrics.rangeRelevance(ranges, q.goldRanges());
             fnScore = Optional.of(Metrics.score(rel, q.goldRanges().size(), k));
             allGold = Optional.of(Metrics.allGoldCovered(ranges, q.goldRanges(), Metrics.SOURCES));
         }
+        Optional<NdcgOutcome> ndcg = q.semble()
+                .map(j -> new NdcgOutcome(Ndcg.chunks(ranges, j.targets(), k), Ndcg.files(files, j.targets(), k)));
         return new ModeOutcome(
                 fileScore,
                 fnScore,
                 allGold,
                 List.copyOf(files.subList(0, Math.min(k, files.size()))),
                 found.intent(),
-                millis);
+                millis,
+                ndcg,
+                List.copyOf(ranges.subList(0, Math.min(k, ranges.size()))));
     }
 
     static ModeSummary summarise(List<QueryOutcome> outcomes, EvalMode mode, int k) {
@@ -158,6 +200,9 @@ final class Evaluator {
         int judged = 0;
         int allGold = 0;
         double millis = 0;
+        int sembleQueries = 0;
+        double chunkNdcg = 0;
+        double fileNdcg = 0;
         for (QueryOutcome o : outcomes) {
             ModeOutcome m = o.modes().get(mode);
             if (m == null) {
@@ -170,20 +215,31 @@ final class Evaluator {
                 allGold += m.allGold().get() ? 1 : 0;
             }
             millis += m.millis();
+            if (m.ndcg().isPresent()) {
+                sembleQueries++;
+                chunkNdcg += m.ndcg().get().chunks().value();
+                fileNdcg += m.ndcg().get().files().value();
+            }
         }
         return new ModeSummary(
                 mode,
                 Metrics.summarise(files, k),
                 functions.isEmpty() ? Optional.empty() : Optional.of(Metrics.summarise(functions, k)),
                 judged == 0 ? Optional.empty() : Optional.of((double) allGold / judged),
-                files.isEmpty() ? 0 : millis / files.size());
+                files.isEmpty() ? 0 : millis / files.size(),
+                sembleQueries == 0
+                        ? Optional.empty()
+                        : Optional.of(
+                                new NdcgSummary(sembleQueries, chunkNdcg / sembleQueries, fileNdcg / sembleQueries)));
     }
 
     private static String runningSummary(List<QueryOutcome> outcomes, List<EvalMode> modes, int k) {
         StringBuilder sb = new StringBuilder();
         for (EvalMode mode : modes) {
-            Metrics.Summary s = summarise(outcomes, mode, k).files();
+            ModeSummary m = summarise(outcomes, mode, k);
+            Metrics.Summary s = m.files();
             sb.append(String.format("  %s hit@%d=%.3f mrr=%.3f", mode.id(), k, s.hitK(), s.mrrK()));
+            m.ndcg().ifPresent(n -> sb.append(String.format(" ndcg=%.3f", n.chunks())));
         }
         return sb.toString();
     }

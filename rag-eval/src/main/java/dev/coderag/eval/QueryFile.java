@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads a JSON Lines query file (format in ../shared/eval/README.md). */
+/**
+ * Reads a query file: JSON Lines (format in ../shared/eval/README.md), or a semble benchmark annotation file (one
+ * JSON array; {@link SembleFile}), told apart by the first character that is not white space ({@code [}).
+ */
 final class QueryFile {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -28,14 +31,18 @@ final class QueryFile {
      *     duplicate entry
      */
     static List<EvalQuery> read(Path file) {
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new EvalException("query file not found: " + file);
         } catch (IOException e) {
             throw new EvalException("cannot read query file " + file + ": " + e.getMessage());
         }
+        if (text.strip().startsWith("[")) {
+            return SembleFile.parse(file, text);
+        }
+        List<String> lines = text.lines().toList();
         List<EvalQuery> queries = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < lines.size(); i++) {

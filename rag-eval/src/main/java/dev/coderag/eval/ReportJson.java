@@ -16,9 +16,13 @@ import java.util.Map;
  * {@code "function_level"} object of the same shape and an {@code "all_gold@8"} object ({@code {"<mode>":
  * share}}: the queries whose first 8 chunks overlap every gold range) when the queries carry gold ranges, and a
  * {@code "by_kind"} object ({@code {"<kind>": {"queries": n, "modes", "function_level", "all_gold@8"}}}) when they
- * carry a kind. The report ({@code --out}) adds the run's settings, mean latency per mode and, per query, its kind,
- * the first gold rank, AP, the first chunk rank that overlaps a gold range, whether all gold was in the first 8
- * chunks and the top files of every mode.
+ * carry a kind. For semble questions: an {@code "ndcg@10"} object ({@code {"<mode>": {"chunks": x, "files": y}}},
+ * semble's NDCG@10 at chunk and at file level) beside {@code "modes"}, and a {@code "by_category"} object
+ * ({@code {"<category>": {"queries": n, "modes", "ndcg@10"}}}). The report ({@code --out}) adds the run's settings,
+ * mean latency per mode and, per query, its kind, the first gold rank, AP, the first chunk rank that overlaps a
+ * gold range, whether all gold was in the first 8 chunks, the top files and the top chunks ({@code "chunks"}:
+ * path, start and end line) of every mode; for a semble question also its category, targets, NDCG@10 and each
+ * target's first rank ({@code "target_ranks"}, 0 when not retrieved) per mode and level.
  */
 final class ReportJson {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -38,6 +42,14 @@ final class ReportJson {
                 putModes(kn, kind.modes());
             }
         }
+        if (!result.byCategory().isEmpty()) {
+            ObjectNode byCategory = root.putObject("by_category");
+            for (Evaluator.CategorySummary category : result.byCategory().values()) {
+                ObjectNode cn = byCategory.putObject(category.category());
+                cn.put("queries", category.queries());
+                putModes(cn, category.modes());
+            }
+        }
         return root;
     }
 
@@ -46,10 +58,21 @@ final class ReportJson {
         ObjectNode modes = into.putObject("modes");
         ObjectNode functionLevel = JSON.createObjectNode();
         ObjectNode allGold = JSON.createObjectNode();
+        ObjectNode ndcg = JSON.createObjectNode();
+        int k = 10;
         for (Evaluator.ModeSummary m : summaries.values()) {
             modes.set(m.mode().id(), metrics(m.files()));
             m.functions().ifPresent(f -> functionLevel.set(m.mode().id(), metrics(f)));
             m.allGold().ifPresent(share -> allGold.put(m.mode().id(), round(share, 4)));
+            m.ndcg().ifPresent(n -> {
+                ObjectNode levels = ndcg.putObject(m.mode().id());
+                levels.put("chunks", round(n.chunks(), 4));
+                levels.put("files", round(n.files(), 4));
+            });
+            k = m.files().k();
+        }
+        if (!ndcg.isEmpty()) {
+            into.set("ndcg@" + k, ndcg);
         }
         if (!functionLevel.isEmpty()) {
             into.set("function_level", functionLevel);
@@ -74,13 +97,25 @@ final class ReportJson {
             ObjectNode qn = perQuery.addObject();
             qn.put("id", q.id());
             q.kind().ifPresent(kind -> qn.put("kind", kind.id()));
+            q.semble().ifPresent(j -> {
+                qn.put("category", j.category());
+                ArrayNode targets = qn.putArray("targets");
+                j.relevant().forEach(t -> targets.add(t.label()));
+                if (!j.secondary().isEmpty()) {
+                    ArrayNode secondary = qn.putArray("secondary_targets");
+                    j.secondary().forEach(t -> secondary.add(t.label()));
+                }
+            });
             ArrayNode gold = qn.putArray("gold");
             q.goldFiles().forEach(gold::add);
             ObjectNode rank = qn.putObject("first_gold_rank");
             ObjectNode ap = qn.putObject("ap");
             ObjectNode rangeRank = JSON.createObjectNode();
             ObjectNode allGold = JSON.createObjectNode();
+            ObjectNode ndcg = JSON.createObjectNode();
+            ObjectNode targetRanks = JSON.createObjectNode();
             ObjectNode top = qn.putObject("top");
+            ObjectNode chunks = qn.putObject("chunks");
             ObjectNode intent = JSON.createObjectNode();
             q.modes().forEach((mode, o) -> {
                 o.intent().ifPresent(i -> intent.put(mode.id(), i));
@@ -90,7 +125,28 @@ final class ReportJson {
                 o.allGold().ifPresent(all -> allGold.put(mode.id(), all));
                 ArrayNode files = top.putArray(mode.id());
                 o.topFiles().forEach(files::add);
+                ArrayNode ranked = chunks.putArray(mode.id());
+                for (Metrics.RankedRange c : o.topChunks()) {
+                    ObjectNode cn = ranked.addObject();
+                    cn.put("path", c.path());
+                    cn.put("start", c.start());
+                    cn.put("end", c.end());
+                }
+                o.ndcg().ifPresent(n -> {
+                    ObjectNode levels = ndcg.putObject(mode.id());
+                    levels.put("chunks", round(n.chunks().value(), 4));
+                    levels.put("files", round(n.files().value(), 4));
+                    ObjectNode ranks = targetRanks.putObject(mode.id());
+                    ArrayNode byChunk = ranks.putArray("chunks");
+                    n.chunks().targetRanks().forEach(byChunk::add);
+                    ArrayNode byFile = ranks.putArray("files");
+                    n.files().targetRanks().forEach(byFile::add);
+                });
             });
+            if (!ndcg.isEmpty()) {
+                qn.set("ndcg@" + result.k(), ndcg);
+                qn.set("target_ranks", targetRanks);
+            }
             if (!rangeRank.isEmpty()) {
                 qn.set("first_gold_range_rank", rangeRank);
             }
