@@ -137,13 +137,28 @@ public final class EvalRun {
             ProgressListener progress,
             Consumer<IngestSummary> ingested,
             Consumer<String> log) {
+        try (Embedder embedder =
+                s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model())) {
+            return run(s, store, embedder, progress, ingested, log);
+        }
+    }
+
+    /**
+     * As {@link #run(Settings, StoreLocation, ProgressListener, Consumer, Consumer)}, with an embedder the caller
+     * opened (and closes) for {@code s.model()}: several evaluations in one process load the model once.
+     */
+    public static Outcome run(
+            Settings s,
+            StoreLocation store,
+            Embedder embedder,
+            ProgressListener progress,
+            Consumer<IngestSummary> ingested,
+            Consumer<String> log) {
         List<EvalQuery> all = QueryFile.read(s.queries());
         List<EvalQuery> selected = s.limitQueries()
                 .map(n -> all.subList(0, Math.min(n, all.size())))
                 .orElse(all);
-        try (Embedder embedder =
-                        s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model());
-                Store opened = Store.open(store, embedder.modelId(), embedder.dimension())) {
+        try (Store opened = Store.open(store, embedder.modelId(), embedder.dimension())) {
             log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
                     + store.describe() + ", model " + s.model().shortName());
             IngestSummary summary = Ingester.create(opened, embedder, IngestOptions.defaults(s.db()))

@@ -5,6 +5,9 @@ import dev.coderag.retrieval.Fusion.Lane;
 import dev.coderag.retrieval.Fusion.RankedList;
 import dev.coderag.retrieval.GraphExpansion.Expansion;
 import dev.coderag.retrieval.Pins.Pin;
+import dev.coderag.retrieval.rank.Candidate;
+import dev.coderag.retrieval.rank.Ranker;
+import dev.coderag.retrieval.rank.RankingConfig;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
@@ -27,9 +30,11 @@ import java.util.concurrent.Future;
  */
 final class FullMode implements ModeStrategy {
     private final RoutingTable routing;
+    private final Ranker ranker;
 
     FullMode(RoutingTable routing) {
         this.routing = routing;
+        this.ranker = new Ranker(RankingConfig.parse(Resources.text("ranking.json")));
     }
 
     @Override
@@ -46,7 +51,8 @@ final class FullMode implements ModeStrategy {
         List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
         String text = request.query().text();
         String intent = query.intent().intent();
-        List<Fused> fused = routing.paths().apply(Fusion.rrf(lists, routing.rrfK()), intent, text);
+        List<Fused> fused =
+                rank(routing.paths().apply(Fusion.rrf(lists, routing.rrfK()), intent, text), request.query(), intent);
         Expansion graph = Expansion.NONE;
         if (query.route().graph() > 0) {
             graph = GraphExpansion.expand(
@@ -59,13 +65,13 @@ final class FullMode implements ModeStrategy {
             request.clock().lap("graph");
         }
         List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());
-        if (request.query().analysis().wordCount() <= routing.leadMaxWords()) {
+        if (ranker.leads() && request.query().analysis().wordCount() <= routing.leadMaxWords()) {
             boolean callees = candidates
                     .subject()
                     .filter(s -> s.chunk() instanceof CodeChunk)
                     .map(s -> routing.callDirection().asksForCallees(text, ((CodeChunk) s.chunk()).symbol()))
                     .orElse(false);
-            chosen = Fusion.lead(chosen, fused, leads(candidates, graph, callees), query.total());
+            chosen = Fusion.lead(chosen, fused, leads(candidates, graph, callees, fused), query.total());
         }
         request.clock().lap("fuse");
         return new Selection(
@@ -78,6 +84,29 @@ final class FullMode implements ModeStrategy {
                 graph.unplacedCallers());
     }
 
+    /** The fused candidates through the ranking stack; each keeps the retrievers that found it. */
+    private List<Fused> rank(List<Fused> fused, AnalyzedQuery query, String intent) {
+        Map<String, Fused> byId = new java.util.HashMap<>();
+        List<Candidate> candidates = new ArrayList<>(fused.size());
+        for (Fused f : fused) {
+            byId.put(f.id(), f);
+            candidates.add(new Candidate(f.id(), f.chunk(), f.score()));
+        }
+        List<Candidate> ranked = ranker.rank(
+                new Ranker.Question(
+                        query.text(),
+                        query.analysis().identifiers(),
+                        query.analysis().wordCount(),
+                        intent),
+                candidates);
+        List<Fused> out = new ArrayList<>(ranked.size());
+        for (Candidate c : ranked) {
+            Fused f = byId.get(c.id());
+            out.add(new Fused(f.found(), c.score(), f.via()));
+        }
+        return out;
+    }
+
     /** How many of the named definitions lead the sources. */
     private static final int MAX_LEADS = 3;
 
@@ -87,12 +116,19 @@ final class FullMode implements ModeStrategy {
      * callees, for the relationship answer to list; when the question asks what the subject calls, its callees
      * come before its callers.
      */
-    private static List<String> leads(Candidates candidates, Expansion graph, boolean calleesFirst) {
+    private static List<String> leads(Candidates candidates, Expansion graph, boolean calleesFirst, List<Fused> fused) {
         java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
         Optional<String> subject = candidates.subject().map(Found::id);
         subject.ifPresent(ids::add);
+        // the named definitions in the order the ranking put them (a file named after the symbol first)
+        Map<String, Integer> place = new java.util.HashMap<>();
+        for (int i = 0; i < fused.size(); i++) {
+            place.putIfAbsent(fused.get(i).id(), i);
+        }
         candidates.pins().stream()
                 .filter(p -> p.strength() >= 2.0)
+                .sorted(java.util.Comparator.comparingInt(
+                        (Pin p) -> place.getOrDefault(p.found().id(), Integer.MAX_VALUE)))
                 .limit(MAX_LEADS)
                 .forEach(p -> ids.add(p.found().id()));
         if (subject.isPresent()) {
@@ -213,16 +249,28 @@ final class FullMode implements ModeStrategy {
         List<RankedList> lists = new ArrayList<>();
         int vectorHits = 0;
         int lexicalHits = 0;
+        List<List<Scored>> vectorLists = new ArrayList<>();
+        List<List<Scored>> lexicalLists = new ArrayList<>();
         for (int i = 0; i < planned.size(); i++) {
             SearchTask t = planned.get(i);
             List<Scored> hits = SearchTasks.join(running.get(i));
             if (t.via() == Via.VECTOR) {
                 query.relevance().record(hits);
                 vectorHits += hits.size();
+                vectorLists.add(hits);
             } else {
                 lexicalHits += hits.size();
+                lexicalLists.add(hits);
             }
             lists.add(RankedList.of(t.via(), t.weight(), Scored.found(hits)));
+        }
+        if (ranker.mergeTables()) {
+            double lexical = query.route().lexical();
+            lists = new ArrayList<>(
+                    List.of(RankedList.of(Via.VECTOR, 1 - lexical, Scored.found(Fusion.mergeByScore(vectorLists)))));
+            if (!lexicalLists.isEmpty()) {
+                lists.add(RankedList.of(Via.LEXICAL, lexical, Scored.found(Fusion.mergeByScore(lexicalLists))));
+            }
         }
         Pins.Named named = SearchTasks.join(pinSearch);
         List<Pin> pinned = named.pins();

@@ -27,6 +27,13 @@ final class IntentClassifier {
      *     form of a question says more about what is asked than its topic words, which pull the embedding
      * @param closingBonus added to an intent's score when the query ends with one of its closings
      * @param closings per intent, the words a question of that intent ends with ("where is X used")
+     * @param questionWords the first words that make a query a question or a request ("how", "what", "can",
+     *     "show", …); so does a final {@code ?}
+     * @param cueBonusByIntent a cue bonus of its own for an intent whose cue words outweigh a question's opening
+     *     ("How is X different from Y?" compares, though "How …" otherwise asks how something works)
+     * @param searchIntents the intents a query without question form ("timeout configuration", "TCPConnector")
+     *     takes by its embedding alone: such a query searches for code; any other intent it takes only when one of
+     *     that intent's cues, openings or closings is in it ("callers of parse", "install with pip")
      */
     record Prototypes(
             double threshold,
@@ -37,8 +44,14 @@ final class IntentClassifier {
             double openingBonus,
             Map<String, List<String>> openings,
             double closingBonus,
-            Map<String, List<String>> closings) {
+            Map<String, List<String>> closings,
+            Set<String> questionWords,
+            Set<String> searchIntents,
+            Map<String, Double> cueBonusByIntent) {
         Prototypes {
+            cueBonusByIntent = Map.copyOf(cueBonusByIntent);
+            questionWords = Set.copyOf(questionWords);
+            searchIntents = Set.copyOf(searchIntents);
             questions = Map.copyOf(questions);
             cues = Map.copyOf(cues);
             openings = Map.copyOf(openings);
@@ -98,13 +111,25 @@ final class IntentClassifier {
         for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
             for (String cue : e.getValue()) {
                 if (lower.contains(" " + cue + " ")) {
-                    score.computeIfPresent(e.getKey(), (k, v) -> v + prototypes.cueBonus());
+                    double bonus = prototypes.cueBonusByIntent().getOrDefault(e.getKey(), prototypes.cueBonus());
+                    score.computeIfPresent(e.getKey(), (k, v) -> v + bonus);
                     break;
                 }
             }
         }
-        addIfAny(score, prototypes.openings(), prototypes.openingBonus(), p -> lower.startsWith(" " + p + " "));
-        addIfAny(score, prototypes.closings(), prototypes.closingBonus(), p -> lower.endsWith(" " + p + " "));
+        Set<String> cued = new java.util.HashSet<>();
+        for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
+            if (e.getValue().stream().anyMatch(cue -> lower.contains(" " + cue + " "))) {
+                cued.add(e.getKey());
+            }
+        }
+        cued.addAll(addLongest(
+                score, prototypes.openings(), prototypes.openingBonus(), p -> lower.startsWith(" " + p + " ")));
+        cued.addAll(addLongest(
+                score, prototypes.closings(), prototypes.closingBonus(), p -> lower.endsWith(" " + p + " ")));
+        if (!isQuestion(lower, queryText)) {
+            score.keySet().removeIf(i -> !prototypes.searchIntents().contains(i) && !cued.contains(i));
+        }
         String best = null;
         for (String intent : prototypes.questions().keySet()) {
             if (score.containsKey(intent) && (best == null || score.get(intent) > score.get(best))) {
@@ -122,17 +147,47 @@ final class IntentClassifier {
         return new Result(best, confidence, nearest.get(best));
     }
 
-    /** Adds {@code bonus} to each intent one of whose phrases {@code matches} (once per intent). */
-    private static void addIfAny(
+    /**
+     * Adds {@code bonus} to each intent whose matching phrase is the longest that matches any intent (once per
+     * intent): "how do i" (usage) outweighs "how" (implementation), so a short opening can stand for every
+     * question that starts with it and no longer one.
+     */
+    private static Set<String> addLongest(
             Map<String, Double> score,
             Map<String, List<String>> phrases,
             double bonus,
             java.util.function.Predicate<String> matches) {
-        for (Map.Entry<String, List<String>> e : phrases.entrySet()) {
-            if (e.getValue().stream().anyMatch(matches)) {
-                score.computeIfPresent(e.getKey(), (k, v) -> v + bonus);
+        Set<String> added = new java.util.HashSet<>();
+        int longest = 0;
+        for (List<String> ps : phrases.values()) {
+            for (String p : ps) {
+                if (p.length() > longest && matches.test(p)) {
+                    longest = p.length();
+                }
             }
         }
+        for (Map.Entry<String, List<String>> e : phrases.entrySet()) {
+            int length = longest;
+            if (length > 0 && e.getValue().stream().anyMatch(p -> p.length() == length && matches.test(p))) {
+                score.computeIfPresent(e.getKey(), (k, v) -> v + bonus);
+                added.add(e.getKey());
+            }
+        }
+        return added;
+    }
+
+    /**
+     * Whether a query is phrased as a question or request: its first word is a question word, or it ends with a
+     * question mark. {@code lower} is the query lower-cased with one space around every word.
+     */
+    private boolean isQuestion(String lower, String queryText) {
+        if (queryText.strip().endsWith("?")) {
+            return true;
+        }
+        String trimmed = lower.strip();
+        int space = trimmed.indexOf(' ');
+        String first = space < 0 ? trimmed : trimmed.substring(0, space);
+        return prototypes.questionWords().contains(first);
     }
 
     /** The per-intent phrases under {@code field}, lower-cased; a phrase for an unknown intent fails. */
@@ -174,6 +229,24 @@ final class IntentClassifier {
             Map<String, List<String>> cues = phrases(root, "cues", questions.keySet());
             Map<String, List<String>> openings = phrases(root, "openings", questions.keySet());
             Map<String, List<String>> closings = phrases(root, "closings", questions.keySet());
+            Set<String> questionWords = new java.util.HashSet<>();
+            root.path("question_words")
+                    .forEach(w -> questionWords.add(w.asText().toLowerCase(java.util.Locale.ROOT)));
+            Map<String, Double> cueBonusByIntent = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e :
+                    root.path("cue_bonus_by_intent").properties()) {
+                if (!questions.containsKey(e.getKey())) {
+                    throw new IllegalArgumentException("cue_bonus_by_intent names unknown intent '" + e.getKey() + "'");
+                }
+                cueBonusByIntent.put(e.getKey(), e.getValue().asDouble());
+            }
+            Set<String> searchIntents = new java.util.HashSet<>();
+            for (JsonNode i : root.path("search_intents")) {
+                if (!questions.containsKey(i.asText())) {
+                    throw new IllegalArgumentException("search_intents names unknown intent '" + i.asText() + "'");
+                }
+                searchIntents.add(i.asText());
+            }
             return new Prototypes(
                     threshold,
                     def,
@@ -183,7 +256,10 @@ final class IntentClassifier {
                     root.path("opening_bonus").asDouble(0),
                     openings,
                     root.path("closing_bonus").asDouble(0),
-                    closings);
+                    closings,
+                    questionWords,
+                    searchIntents,
+                    cueBonusByIntent);
         } catch (IOException e) {
             throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
         }

@@ -3,6 +3,7 @@ package dev.coderag.retrieval;
 import dev.coderag.retrieval.QueryAnalysis.StackFrame;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.SymbolKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -205,6 +206,7 @@ final class Pins {
         if (found.isEmpty()) {
             return null;
         }
+        found = withoutConstructorsOfTypes(found);
         relevance.fill(found);
         List<Found> ranked = found.stream()
                 .sorted(Comparator.comparingDouble((Found c) -> relevance.of(c.id()))
@@ -216,6 +218,22 @@ final class Pins {
                 .limit(keep)
                 .forEach(c -> addPin(pins, c, ranked.size() > maxAmbiguity ? strength / 2 : strength));
         return oneDefinition(found);
+    }
+
+    /**
+     * {@code found} without the constructors of a type it also holds: a question that names {@code ObjectMapper}
+     * asks for the class, not for its dozen constructors (which share its name and would crowd it out).
+     */
+    static List<Found> withoutConstructorsOfTypes(List<Found> found) {
+        boolean hasType = found.stream()
+                .anyMatch(
+                        f -> f.chunk() instanceof CodeChunk c && c.symbolKind().isType());
+        if (!hasType) {
+            return found;
+        }
+        return found.stream()
+                .filter(f -> !(f.chunk() instanceof CodeChunk c && c.symbolKind() == SymbolKind.CONSTRUCTOR))
+                .toList();
     }
 
     /**

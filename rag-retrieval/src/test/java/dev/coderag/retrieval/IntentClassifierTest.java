@@ -52,6 +52,28 @@ class IntentClassifierTest {
     }
 
     @Test
+    void a_query_without_question_form_searches_for_code_unless_a_cue_says_otherwise() {
+        Map<String, String> cases = new LinkedHashMap<>();
+        // typed into a search box: code, whatever the topic words
+        cases.put("connection pooling and transport", "implementation");
+        cases.put("TCPConnector", "implementation");
+        cases.put("help text generation and usage template formatting", "implementation");
+        cases.put("pyenv integration plugin for bash", "implementation");
+        cases.put("HTTP router and middleware composition", "implementation");
+        // a cue still routes a search: callers, installation, a comparison
+        cases.put("callers of parseHeader", "relationship");
+        cases.put("installation with pip", "usage");
+        cases.put("Rust cache vs TypeScript client", "comparison");
+        // "How …" asks how something works unless it is "How do I …"
+        cases.put("how are HTTP requests sent", "implementation");
+        cases.put("how setup and teardown hooks are called around each test", "implementation");
+        cases.put("How do I make fields required?", "usage");
+        Map<String, String> got = new LinkedHashMap<>();
+        cases.forEach((q, want) -> got.put(q, classify(q).intent()));
+        assertThat(got).isEqualTo(cases);
+    }
+
+    @Test
     void every_prototype_classifies_as_its_own_intent_with_full_confidence() {
         IntentClassifier.Prototypes p = IntentClassifier.parse(Resources.text("intents.json"));
         p.questions()
@@ -79,6 +101,9 @@ class IntentClassifierTest {
                         0.0,
                         java.util.Map.of(),
                         0.0,
+                        java.util.Map.of(),
+                        java.util.Set.of(),
+                        java.util.Set.of("implementation", "comparison"),
                         java.util.Map.of()),
                 embedder);
         float[] v = embedder.embedQuery("where is the parser");

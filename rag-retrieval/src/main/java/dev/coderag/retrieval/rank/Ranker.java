@@ -1,0 +1,313 @@
+package dev.coderag.retrieval.rank;
+
+import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
+import dev.coderag.types.SymbolKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Re-scores fused candidates by what the question says about code, in four steps (each off in the
+ * configuration when it does not pay): file coherence, definitions of the symbols the question names, file and
+ * directory names that hold its words, and saturation, which spreads the first places over files. Pure: the
+ * result depends only on the arguments; linear in the candidates and the question's words.
+ */
+public final class Ranker {
+    private final RankingConfig config;
+
+    public Ranker(RankingConfig config) {
+        this.config = config;
+    }
+
+    /** Whether the definitions a short question names (and their callers) lead the sources. */
+    public boolean leads() {
+        return config.leads();
+    }
+
+    /** Whether fusion takes one vector and one lexical ranking over the routed tables (merged by score). */
+    public boolean mergeTables() {
+        return config.mergeTables();
+    }
+
+    /**
+     * What the ranker reads of a question.
+     *
+     * @param text the question as asked
+     * @param identifiers code-shaped names written inside it (CamelCase, snake_case, dotted), for questions of words
+     * @param words how many words it has
+     * @param intent the intent it was routed by
+     */
+    public record Question(String text, List<String> identifiers, int words, String intent) {
+        public Question {
+            identifiers = List.copyOf(identifiers);
+        }
+    }
+
+    /** {@code candidates} re-scored and re-ordered, best first (ties keep their order). */
+    public List<Candidate> rank(Question question, List<Candidate> candidates) {
+        if (candidates.isEmpty()) {
+            return candidates;
+        }
+        List<Candidate> out = new ArrayList<>(candidates);
+        double best = out.stream().mapToDouble(Candidate::score).max().orElse(0);
+        if (best <= 0) {
+            return candidates;
+        }
+        boolean shortQuestion = question.words() <= config.maxWords();
+        if (config.coherence() && shortQuestion) {
+            out = coherence(out, best);
+        }
+        QueryForm form = QueryForm.of(question.text());
+        if (config.definitions() && shortQuestion) {
+            out = definitions(out, question, form, best);
+        }
+        if (config.pathWords()) {
+            String words = form == QueryForm.SYMBOL
+                    ? String.join(
+                            " ",
+                            Identifiers.split(
+                                    QueryForm.symbolNames(question.text()).getFirst()))
+                    : question.text();
+            out = pathWords(out, words, best);
+        }
+        out.sort(Comparator.comparingDouble(Candidate::score).reversed());
+        if (config.saturation() && !config.saturationSkip().contains(question.intent())) {
+            out = saturate(out);
+        }
+        return out;
+    }
+
+    /** Each file's best chunk gains {@code coherence × best × fileSum / maxFileSum}. */
+    private List<Candidate> coherence(List<Candidate> in, double best) {
+        Map<String, Double> sums = new HashMap<>();
+        Map<String, Integer> top = new HashMap<>();
+        for (int i = 0; i < in.size(); i++) {
+            String file = file(in.get(i).chunk());
+            sums.merge(file, in.get(i).score(), Double::sum);
+            Integer t = top.get(file);
+            if (t == null || in.get(i).score() > in.get(t).score()) {
+                top.put(file, i);
+            }
+        }
+        double maxSum =
+                sums.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        List<Candidate> out = new ArrayList<>(in);
+        for (Map.Entry<String, Integer> e : top.entrySet()) {
+            Candidate c = out.get(e.getValue());
+            out.set(
+                    e.getValue(),
+                    c.withScore(c.score() + config.coherenceBoost() * best * sums.get(e.getKey()) / maxSum));
+        }
+        return out;
+    }
+
+    /**
+     * Chunks that define a name the question asks for gain {@code boost × best}, times the stem factor when their
+     * file is named after it: the query's own names for a symbol query, the identifiers written in a question of
+     * words (at their lower boost).
+     */
+    private List<Candidate> definitions(List<Candidate> in, Question q, QueryForm form, double best) {
+        List<String> names = form == QueryForm.SYMBOL ? QueryForm.symbolNames(q.text()) : q.identifiers();
+        if (names.isEmpty()) {
+            return in;
+        }
+        double unit = best * (form == QueryForm.SYMBOL ? config.definitionSymbol() : config.definitionWords());
+        Set<String> wanted = new HashSet<>();
+        Set<String> stems = new HashSet<>();
+        for (String n : names) {
+            wanted.add(n);
+            wanted.add(lastSegment(n));
+            stems.add(lastSegment(n).toLowerCase(Locale.ROOT));
+        }
+        List<Candidate> out = new ArrayList<>(in.size());
+        for (Candidate c : in) {
+            if (c.chunk() instanceof CodeChunk code
+                    && code.symbolKind() != SymbolKind.CONSTRUCTOR
+                    && code.symbolKind() != SymbolKind.TEXT
+                    && (wanted.contains(code.symbol()) || wanted.contains(lastSegment(code.symbol())))) {
+                double factor = stemMatches(stem(code.path()), stems) ? config.definitionStem() : 1;
+                out.add(c.withScore(c.score() + unit * factor));
+            } else {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Chunks whose file name or directory name holds the question's words gain {@code boost × best × share}, the
+     * share of the words matched (at least the minimum ratio).
+     */
+    private List<Candidate> pathWords(List<Candidate> in, String text, double best) {
+        Set<String> keywords = keywords(text);
+        if (keywords.isEmpty()) {
+            return in;
+        }
+        Map<String, Double> shareByFile = new HashMap<>();
+        List<Candidate> out = new ArrayList<>(in.size());
+        for (Candidate c : in) {
+            double share = shareByFile.computeIfAbsent(
+                    c.chunk().path(), p -> (double) matches(keywords, pathParts(p)) / keywords.size());
+            out.add(
+                    share >= config.pathWordMinRatio() && share > 0
+                            ? c.withScore(c.score() + config.pathWordBoost() * best * share)
+                            : c);
+        }
+        return out;
+    }
+
+    /**
+     * Greedy, in score order: a chunk whose file already has {@code after} or more chunks placed before it keeps
+     * {@code decay^(placed - after + 1)} of its score; then re-sorted (stable).
+     */
+    private List<Candidate> saturate(List<Candidate> sorted) {
+        Map<String, Integer> placed = new HashMap<>();
+        List<Candidate> out = new ArrayList<>(sorted.size());
+        for (Candidate c : sorted) {
+            String file = file(c.chunk());
+            int before = placed.getOrDefault(file, 0);
+            double s = c.score();
+            if (before >= config.saturationAfter()) {
+                s *= Math.pow(config.saturationDecay(), before - config.saturationAfter() + 1);
+            }
+            placed.put(file, before + 1);
+            out.add(c.withScore(s));
+        }
+        out.sort(Comparator.comparingDouble(Candidate::score).reversed());
+        return out;
+    }
+
+    /** The question's words worth matching against paths: letters, digits, underscores; over 2 long; no stopwords. */
+    Set<String> keywords(String text) {
+        Set<String> out = new LinkedHashSet<>();
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !wordStart(text.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && wordChar(text.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                String w = text.substring(start, i).toLowerCase(Locale.ROOT);
+                if (w.length() > 2 && !config.stopwords().contains(w)) {
+                    out.add(w);
+                }
+            }
+            if (i == start) {
+                i++;
+            }
+        }
+        return out;
+    }
+
+    /** How many keywords a name part matches exactly or by a shared prefix of at least the minimum length. */
+    private int matches(Set<String> keywords, Set<String> parts) {
+        int n = 0;
+        for (String k : keywords) {
+            if (parts.contains(k)) {
+                n++;
+                continue;
+            }
+            for (String p : parts) {
+                if (related(k, p)) {
+                    n++;
+                    break;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Whether a word and a name part are forms of one word: one starts the other (at least the minimum prefix long:
+     * load / loader), or they share a prefix of at least {@code commonPrefixShare} of the shorter (formatting /
+     * formatter, serialization / serializer).
+     */
+    private boolean related(String a, String b) {
+        String shorter = a.length() <= b.length() ? a : b;
+        String longer = shorter == a ? b : a;
+        if (shorter.length() < config.minPrefix()) {
+            return false;
+        }
+        if (longer.startsWith(shorter)) {
+            return true;
+        }
+        if (config.commonPrefixShare() <= 0) {
+            return false;
+        }
+        int common = 0;
+        while (common < shorter.length() && shorter.charAt(common) == longer.charAt(common)) {
+            common++;
+        }
+        return common >= config.minPrefix() && common >= config.commonPrefixShare() * shorter.length();
+    }
+
+    /** The lower-case identifier parts of a file's stem and of its directory's name. */
+    static Set<String> pathParts(String path) {
+        Set<String> parts = new HashSet<>(Identifiers.split(stem(path)));
+        int slash = path.lastIndexOf('/');
+        if (slash > 0) {
+            int prev = path.lastIndexOf('/', slash - 1);
+            parts.addAll(Identifiers.split(path.substring(prev + 1, slash)));
+        }
+        return parts;
+    }
+
+    private static boolean stemMatches(String stem, Set<String> names) {
+        String s = stem.toLowerCase(Locale.ROOT);
+        String norm = s.replace("_", "");
+        for (String name : names) {
+            if (s.equals(name)
+                    || norm.equals(name)
+                    || strip(s).equals(name)
+                    || strip(norm).equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String strip(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == 's') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    /** A file's name without directories and without its last extension. */
+    static String stem(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    private static String lastSegment(String name) {
+        int cut = Math.max(
+                Math.max(name.lastIndexOf('.'), name.lastIndexOf(':')),
+                Math.max(name.lastIndexOf('\\'), name.lastIndexOf('>')));
+        return cut < 0 ? name : name.substring(cut + 1);
+    }
+
+    private static String file(Chunk c) {
+        return c.repo() + '\0' + c.path();
+    }
+
+    private static boolean wordStart(char c) {
+        return c < 128 && (Character.isLetter(c) || c == '_');
+    }
+
+    private static boolean wordChar(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_');
+    }
+}

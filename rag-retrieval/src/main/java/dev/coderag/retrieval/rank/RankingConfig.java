@@ -1,0 +1,99 @@
+package dev.coderag.retrieval.rank;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The ranking stack's weights and switches ({@code ranking.json}): every boost is a multiple of the best
+ * candidate's score, so that it means the same whatever the fusion's scale.
+ *
+ * @param definitions boost chunks that define a symbol the question names
+ * @param definitionSymbol the boost, times the best score, for a query that is a symbol ({@link QueryForm#SYMBOL})
+ * @param definitionWords the boost for an identifier named inside a question of words
+ * @param definitionStem the factor on the boost when the defining file's name is the symbol's
+ * @param pathWords boost chunks whose file or directory name holds the question's words (questions of words)
+ * @param pathWordBoost the boost, times the best score, for a file or directory name holding all of them
+ * @param pathWordMinRatio the smallest share of the question's words that counts
+ * @param minPrefix a word and a name part match when the shorter, at least this long, starts the longer
+ * @param coherence lift each file's best chunk by the evidence of the file's other candidates
+ * @param coherenceBoost the lift, times the best score, of the file with the most evidence
+ * @param saturation spread the first places over files
+ * @param saturationAfter chunks of one file placed before the decay starts
+ * @param saturationDecay the factor on a chunk's score per chunk of its file placed before it beyond that
+ * @param stopwords words never matched against paths
+ * @param maxWords questions longer than this (bug reports, pasted logs) get path words and saturation only: the
+ *     many names of a long report are not what it asks for
+ * @param saturationSkip intents whose sources are not spread over files (a relationship answer lists every caller,
+ *     several of which may share a file)
+ * @param mergeTables fuse one vector and one lexical ranking, each merged over the routed tables by score, instead
+ *     of one list per table and retriever
+ * @param leads the definitions a short question names, and their callers and callees, lead the sources
+ * @param commonPrefixShare a word and a name part also match when they share a prefix of at least this share of the
+ *     shorter (0: off)
+ */
+public record RankingConfig(
+        boolean definitions,
+        double definitionSymbol,
+        double definitionWords,
+        double definitionStem,
+        boolean pathWords,
+        double pathWordBoost,
+        double pathWordMinRatio,
+        int minPrefix,
+        boolean coherence,
+        double coherenceBoost,
+        boolean saturation,
+        int saturationAfter,
+        double saturationDecay,
+        Set<String> stopwords,
+        int maxWords,
+        Set<String> saturationSkip,
+        boolean mergeTables,
+        boolean leads,
+        double commonPrefixShare) {
+    public RankingConfig {
+        stopwords = Set.copyOf(stopwords);
+        saturationSkip = Set.copyOf(saturationSkip);
+        if (saturationDecay <= 0 || saturationDecay > 1 || saturationAfter < 1 || minPrefix < 1) {
+            throw new IllegalArgumentException("bad ranking settings");
+        }
+    }
+
+    /** Parses {@code ranking.json}. */
+    public static RankingConfig parse(String json) {
+        try {
+            JsonNode r = new ObjectMapper().readTree(json);
+            JsonNode steps = r.path("steps");
+            Set<String> stop = new HashSet<>();
+            r.path("stopwords").forEach(w -> stop.add(w.asText().toLowerCase(Locale.ROOT)));
+            Set<String> skip = new HashSet<>();
+            r.path("saturation").path("skip_intents").forEach(w -> skip.add(w.asText()));
+            return new RankingConfig(
+                    steps.path("definitions").asBoolean(true),
+                    r.path("definition_boost").path("symbol").asDouble(),
+                    r.path("definition_boost").path("words").asDouble(),
+                    r.path("definition_boost").path("stem_match").asDouble(1),
+                    steps.path("path_words").asBoolean(true),
+                    r.path("path_words").path("boost").asDouble(),
+                    r.path("path_words").path("min_ratio").asDouble(),
+                    r.path("path_words").path("min_prefix").asInt(3),
+                    steps.path("coherence").asBoolean(true),
+                    r.path("coherence").path("boost").asDouble(),
+                    steps.path("saturation").asBoolean(true),
+                    r.path("saturation").path("after").asInt(1),
+                    r.path("saturation").path("decay").asDouble(1),
+                    stop,
+                    r.path("max_words").asInt(Integer.MAX_VALUE),
+                    skip,
+                    r.path("fusion").path("merge_tables").asBoolean(false),
+                    steps.path("leads").asBoolean(true),
+                    r.path("path_words").path("common_prefix_share").asDouble(0));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("ranking.json is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+}
