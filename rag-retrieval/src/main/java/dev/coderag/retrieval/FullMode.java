@@ -243,7 +243,11 @@ final class FullMode implements ModeStrategy {
                             ? tasks.submit(t.call())
                             : tasks.submitTimed(t.via().id(), t.call()));
         }
-        Pins pins = new Pins(request.source(), query.relevance(), routing.maxPins());
+        Pins pins = new Pins(
+                request.source(),
+                query.relevance(),
+                routing.maxPins(),
+                routing.wordPinStrength(query.intent().intent()));
         Future<Pins.Named> pinSearch =
                 tasks.submitTimed("pins", () -> pins.findWithSubject(request.query(), request.followUp()));
         List<RankedList> lists = new ArrayList<>();

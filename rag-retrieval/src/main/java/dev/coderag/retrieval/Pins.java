@@ -31,8 +31,11 @@ final class Pins {
     private final ChunkSource source;
     private final Relevance relevance;
     private final int maxPins;
+    private final double wordStrength;
 
-    Pins(ChunkSource source, Relevance relevance, int maxPins) {
+    /** @param wordStrength the strength of a plain word's pins (0: words pin nothing) */
+    Pins(ChunkSource source, Relevance relevance, int maxPins, double wordStrength) {
+        this.wordStrength = wordStrength;
         this.source = source;
         this.relevance = relevance;
         this.maxPins = maxPins;
@@ -66,8 +69,10 @@ final class Pins {
             }
         }
         Optional<Found> subject = Optional.ofNullable(qualifiedSubject != null ? qualifiedSubject : plainSubject);
-        for (String word : analysis.words()) {
-            addSymbolPins(pins, word, 1.0, 3);
+        if (wordStrength > 0) {
+            for (String word : analysis.words()) {
+                addSymbolPins(pins, word, wordStrength, 3);
+            }
         }
         if (query.previous().isPresent()) {
             QueryAnalysis previous = query.previous().get();

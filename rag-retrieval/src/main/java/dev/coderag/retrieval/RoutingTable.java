@@ -18,6 +18,11 @@ import java.util.Map;
  * @param pinWeight fusion weight of the pin list (named files, symbols, stack frames)
  * @param graphWeight fusion weight of callers/callees
  * @param maxPins at most this many pinned chunks per query
+ * @param wordPinStrength the strength of a pin found by a plain word of a short question that names a symbol
+ *     ({@code "what calls select?"} → the methods named {@code select}); 0: plain words pin nothing
+ * @param wordPinIntents the intents whose questions pin by plain words: a relationship question's subject is often
+ *     a plain word, while in "how does ingest decide which files changed?" the methods named {@code ingest} are
+ *     not what is asked
  * @param relevanceFloor a chat answer needs a hit whose relevance reaches this, or it refuses
  * @param paths groups of files that weigh more or less (tests, changelogs, examples), per question
  * @param callDirection which relationship questions ask for callees rather than callers
@@ -31,18 +36,24 @@ record RoutingTable(
         double pinWeight,
         double graphWeight,
         int maxPins,
+        double wordPinStrength,
+        java.util.Set<String> wordPinIntents,
         double relevanceFloor,
         PathWeights paths,
         CallDirection callDirection,
         int leadMaxWords,
         Map<String, Route> routes) {
-
     /**
      * @param perTable results per table
      * @param graph callers/callees added on top (0 = no graph expansion)
      * @param lexical weight of lexical in fusion, in [0, 1]; vector gets 1 - lexical
      * @param answer how an answer to this intent is written
      */
+    /** The strength of a plain word's pins for a question of {@code intent} (0: none). */
+    double wordPinStrength(String intent) {
+        return wordPinIntents.contains(intent) ? wordPinStrength : 0;
+    }
+
     record Route(Map<ChunkKind, Integer> perTable, int graph, double lexical, AnswerStyle answer) {
         Route {
             perTable = Map.copyOf(perTable);
@@ -62,6 +73,7 @@ record RoutingTable(
     }
 
     RoutingTable {
+        wordPinIntents = java.util.Set.copyOf(wordPinIntents);
         routes = Map.copyOf(routes);
         for (PathGroup g : paths.groups()) {
             for (String intent : g.intents()) {
@@ -145,6 +157,8 @@ record RoutingTable(
                     root.path("pin_weight").asDouble(2.0),
                     root.path("graph_weight").asDouble(0.6),
                     root.path("max_pins").asInt(12),
+                    root.path("word_pin_strength").asDouble(1.0),
+                    new java.util.HashSet<>(strings(root.path("word_pin_intents"))),
                     root.path("relevance_floor").asDouble(0.6),
                     paths(root.path("path_weights")),
                     new CallDirection(

@@ -61,12 +61,16 @@ public final class Ranker {
             return candidates;
         }
         boolean shortQuestion = question.words() <= config.maxWords();
+        Set<String> named = new HashSet<>();
         if (config.coherence() && shortQuestion) {
             out = coherence(out, best);
         }
         QueryForm form = QueryForm.of(question.text());
         if (config.definitions() && shortQuestion) {
             out = definitions(out, question, form, best);
+        }
+        if (config.nameWords().on() && shortQuestion && form != QueryForm.SYMBOL) {
+            out = nameWords(out, keywords(question.text()), best, named);
         }
         if (config.pathWords()) {
             String words = form == QueryForm.SYMBOL
@@ -77,9 +81,12 @@ public final class Ranker {
                     : question.text();
             out = pathWords(out, words, best);
         }
+        if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
+            out = frontPage(out, question.text(), best);
+        }
         out.sort(Comparator.comparingDouble(Candidate::score).reversed());
         if (config.saturation() && !config.saturationSkip().contains(question.intent())) {
-            out = saturate(out);
+            out = saturate(out, config.saturationSparesNamed() ? named : Set.of());
         }
         return out;
     }
@@ -142,6 +149,50 @@ public final class Ranker {
     }
 
     /**
+     * A definition whose name is spelled out by the question's words ("how does the cache evict the least recently
+     * used entry?" and {@code evict_least_recently_used}) gains {@code boost × best}: every part of its name of more
+     * than two letters that is not a stopword matches a word of the question, and there are at least the minimum
+     * number of such parts (one-word names match too much).
+     */
+    private List<Candidate> nameWords(List<Candidate> in, Set<String> keywords, double best, Set<String> named) {
+        if (keywords.isEmpty()) {
+            return in;
+        }
+        List<Candidate> out = new ArrayList<>(in.size());
+        for (Candidate c : in) {
+            int parts = c.chunk() instanceof CodeChunk code
+                            && code.symbolKind() != SymbolKind.CONSTRUCTOR
+                            && code.symbolKind() != SymbolKind.TEXT
+                    ? spelledParts(lastSegment(code.symbol()), keywords)
+                    : 0;
+            if (parts >= config.nameWords().minParts()) {
+                if (parts >= config.nameWords().spareParts()) {
+                    named.add(c.id());
+                }
+                out.add(c.withScore(c.score() + config.nameWords().boost() * best));
+            } else {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** How many parts of {@code name} (over two letters, not stopwords) the keywords spell out; 0 if any is missing. */
+    private int spelledParts(String name, Set<String> keywords) {
+        int parts = 0;
+        for (String part : Identifiers.split(name)) {
+            if (part.length() <= 2 || config.stopwords().contains(part)) {
+                continue;
+            }
+            if (matches(keywords, Set.of(part)) == 0) {
+                return 0;
+            }
+            parts++;
+        }
+        return parts;
+    }
+
+    /**
      * Chunks whose file name or directory name holds the question's words gain {@code boost × best × share}, the
      * share of the words matched (at least the minimum ratio).
      */
@@ -164,17 +215,36 @@ public final class Ranker {
     }
 
     /**
-     * Greedy, in score order: a chunk whose file already has {@code after} or more chunks placed before it keeps
-     * {@code decay^(placed - after + 1)} of its score; then re-sorted (stable).
+     * A question about the project as a whole — every word of it generic ("How do I build and run it?", "how do I
+     * install this?") — is answered by the project's front page: the top-level README's chunks gain
+     * {@code boost × best}, so they lead in the order the fusion gave them.
      */
-    private List<Candidate> saturate(List<Candidate> sorted) {
+    private List<Candidate> frontPage(List<Candidate> in, String text, double best) {
+        Set<String> words = keywords(text);
+        if (!config.frontPage().generic().containsAll(words)) {
+            return in;
+        }
+        List<Candidate> out = new ArrayList<>(in.size());
+        for (Candidate c : in) {
+            String path = c.chunk().path();
+            boolean top = path.indexOf('/') < 0 && config.frontPage().names().contains(path.toLowerCase(Locale.ROOT));
+            out.add(top ? c.withScore(c.score() + config.frontPage().boost() * best) : c);
+        }
+        return out;
+    }
+
+    /**
+     * Greedy, in score order: a chunk whose file already has {@code after} or more chunks placed before it keeps
+     * {@code decay^(placed - after + 1)} of its score, unless it is one of {@code spared}; then re-sorted (stable).
+     */
+    private List<Candidate> saturate(List<Candidate> sorted, Set<String> spared) {
         Map<String, Integer> placed = new HashMap<>();
         List<Candidate> out = new ArrayList<>(sorted.size());
         for (Candidate c : sorted) {
             String file = file(c.chunk());
             int before = placed.getOrDefault(file, 0);
             double s = c.score();
-            if (before >= config.saturationAfter()) {
+            if (before >= config.saturationAfter() && !spared.contains(c.id())) {
                 s *= Math.pow(config.saturationDecay(), before - config.saturationAfter() + 1);
             }
             placed.put(file, before + 1);

@@ -32,6 +32,10 @@ import java.util.Set;
  * @param mergeTables fuse one vector and one lexical ranking, each merged over the routed tables by score, instead
  *     of one list per table and retriever
  * @param leads the definitions a short question names, and their callers and callees, lead the sources
+ * @param frontPage the front-page step (see {@link FrontPage})
+ * @param nameWords the name-words step (see {@link NameWords})
+ * @param saturationSparesNamed saturation leaves the score of a chunk whose long name (see {@link NameWords#spareParts})
+ *     the question spells out: it is the one asked for, even when it is its file's second chunk
  * @param commonPrefixShare a word and a name part also match when they share a prefix of at least this share of the
  *     shorter (0: off)
  */
@@ -54,13 +58,48 @@ public record RankingConfig(
         Set<String> saturationSkip,
         boolean mergeTables,
         boolean leads,
-        double commonPrefixShare) {
+        double commonPrefixShare,
+        FrontPage frontPage,
+        NameWords nameWords,
+        boolean saturationSparesNamed) {
     public RankingConfig {
         stopwords = Set.copyOf(stopwords);
         saturationSkip = Set.copyOf(saturationSkip);
         if (saturationDecay <= 0 || saturationDecay > 1 || saturationAfter < 1 || minPrefix < 1) {
             throw new IllegalArgumentException("bad ranking settings");
         }
+    }
+
+    /**
+     * Questions about the project as a whole go to its front page.
+     *
+     * @param on whether the step runs
+     * @param intents the intents it applies to (usage, overview)
+     * @param generic the words such a question may hold (build, run, install, it, project, …); a question with any
+     *     other word is about something in particular
+     * @param names the front page's file names, lower case, at the repository's top level
+     * @param boost the gain, times the best score
+     */
+    public record FrontPage(boolean on, Set<String> intents, Set<String> generic, Set<String> names, double boost) {
+        public FrontPage {
+            intents = Set.copyOf(intents);
+            generic = Set.copyOf(generic);
+            names = Set.copyOf(names);
+        }
+
+        static final FrontPage OFF = new FrontPage(false, Set.of(), Set.of(), Set.of(), 0);
+    }
+
+    /**
+     * Definitions whose name the question's words spell out.
+     *
+     * @param on whether the step runs
+     * @param boost the gain, times the best score
+     * @param minParts the fewest name parts (over two letters, not stopwords) a name needs to count
+     * @param spareParts the fewest such parts for saturation to spare the chunk (when it spares named chunks)
+     */
+    public record NameWords(boolean on, double boost, int minParts, int spareParts) {
+        static final NameWords OFF = new NameWords(false, 0, Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
     /** Parses {@code ranking.json}. */
@@ -91,9 +130,36 @@ public record RankingConfig(
                     skip,
                     r.path("fusion").path("merge_tables").asBoolean(false),
                     steps.path("leads").asBoolean(true),
-                    r.path("path_words").path("common_prefix_share").asDouble(0));
+                    r.path("path_words").path("common_prefix_share").asDouble(0),
+                    frontPage(r.path("front_page"), steps.path("front_page").asBoolean(true)),
+                    r.path("name_words").isMissingNode()
+                            ? NameWords.OFF
+                            : new NameWords(
+                                    steps.path("name_words").asBoolean(true),
+                                    r.path("name_words").path("boost").asDouble(),
+                                    r.path("name_words").path("min_parts").asInt(2),
+                                    r.path("name_words").path("spare_parts").asInt(Integer.MAX_VALUE)),
+                    r.path("saturation").path("spare_named").asBoolean(false));
         } catch (IOException e) {
             throw new IllegalArgumentException("ranking.json is not valid JSON: " + e.getMessage(), e);
         }
+    }
+
+    private static FrontPage frontPage(JsonNode f, boolean on) {
+        if (f.isMissingNode()) {
+            return FrontPage.OFF;
+        }
+        return new FrontPage(
+                on,
+                lower(f.path("intents")),
+                lower(f.path("generic")),
+                lower(f.path("names")),
+                f.path("boost").asDouble());
+    }
+
+    private static Set<String> lower(JsonNode list) {
+        Set<String> out = new HashSet<>();
+        list.forEach(w -> out.add(w.asText().toLowerCase(Locale.ROOT)));
+        return out;
     }
 }

@@ -16,6 +16,22 @@ class RankerTest {
     private static final Set<String> STOP = Set.of("how", "the", "and", "for", "are", "is");
 
     private static RankingConfig config(boolean definitions, boolean pathWords, boolean coherence, boolean saturation) {
+        return config(
+                definitions,
+                pathWords,
+                coherence,
+                saturation,
+                RankingConfig.FrontPage.OFF,
+                RankingConfig.NameWords.OFF);
+    }
+
+    private static RankingConfig config(
+            boolean definitions,
+            boolean pathWords,
+            boolean coherence,
+            boolean saturation,
+            RankingConfig.FrontPage frontPage,
+            RankingConfig.NameWords nameWords) {
         return new RankingConfig(
                 definitions,
                 3.0,
@@ -35,7 +51,10 @@ class RankerTest {
                 Set.of("relationship"),
                 true,
                 true,
-                0.7);
+                0.7,
+                frontPage,
+                nameWords,
+                true);
     }
 
     private static Candidate code(String path, String symbol, SymbolKind kind, double score) {
@@ -129,5 +148,65 @@ class RankerTest {
         List<Candidate> shortQ = new Ranker(config(true, false, false, false))
                 .rank(question("where is Named defined", List.of("Named")), in);
         assertThat(ids(shortQ).getFirst()).isEqualTo("src/Named.java#Named");
+    }
+
+    @Test
+    void a_definition_whose_name_the_question_spells_out_is_lifted_but_not_a_one_word_name() {
+        List<Candidate> in = List.of(
+                code("cache.rs", "Cache.insert", SymbolKind.METHOD, 1.0),
+                code("cache.rs", "Cache.evict", SymbolKind.METHOD, 0.9),
+                code("cache.rs", "Cache.evict_least_recently_used", SymbolKind.METHOD, 0.85));
+        Ranker.Question q = question("how does the cache evict the least recently used entry", List.of());
+
+        RankingConfig.NameWords words = new RankingConfig.NameWords(true, 0.2, 2, 99);
+        assertThat(ids(new Ranker(config(false, false, false, false, RankingConfig.FrontPage.OFF, words)).rank(q, in)))
+                .containsExactly(
+                        "cache.rs#Cache.evict_least_recently_used", "cache.rs#Cache.insert", "cache.rs#Cache.evict");
+        assertThat(ids(new Ranker(config(false, false, false, false)).rank(q, in))
+                        .getFirst())
+                .isEqualTo("cache.rs#Cache.insert");
+    }
+
+    @Test
+    void saturation_spares_a_second_chunk_of_a_file_whose_long_name_the_question_spells_out() {
+        List<Candidate> in = List.of(
+                code("cache.rs", "Cache.insert", SymbolKind.METHOD, 1.0),
+                code("cache.rs", "Cache.evict_least_recently_used", SymbolKind.METHOD, 0.7),
+                code("docs.md", "eviction", SymbolKind.FUNCTION, 0.6));
+        Ranker.Question q = question("how does the cache evict the least recently used entry", List.of());
+
+        RankingConfig.NameWords spare = new RankingConfig.NameWords(true, 0.2, 2, 4);
+        RankingConfig.NameWords keep = new RankingConfig.NameWords(true, 0.2, 2, 5);
+        assertThat(ids(new Ranker(config(false, false, false, true, RankingConfig.FrontPage.OFF, spare)).rank(q, in)))
+                .containsExactly(
+                        "cache.rs#Cache.insert", "cache.rs#Cache.evict_least_recently_used", "docs.md#eviction");
+        assertThat(ids(new Ranker(config(false, false, false, true, RankingConfig.FrontPage.OFF, keep)).rank(q, in)))
+                .containsExactly(
+                        "cache.rs#Cache.insert", "docs.md#eviction", "cache.rs#Cache.evict_least_recently_used");
+    }
+
+    @Test
+    void a_question_about_the_project_as_a_whole_puts_the_top_level_readme_first() {
+        List<Candidate> in = List.of(
+                code("src/build.rs", "build", SymbolKind.FUNCTION, 1.0),
+                code("docs/README.md", "Running", SymbolKind.FUNCTION, 0.8),
+                code("README.md", "Getting started", SymbolKind.FUNCTION, 0.3));
+        RankingConfig.FrontPage front = new RankingConfig.FrontPage(
+                true, Set.of("usage"), Set.of("build", "run", "this"), Set.of("readme.md"), 3.0);
+        Ranker ranker = new Ranker(config(false, false, false, false, front, RankingConfig.NameWords.OFF));
+
+        assertThat(ids(ranker.rank(new Ranker.Question("How do I build and run this?", List.of(), 7, "usage"), in))
+                        .getFirst())
+                .isEqualTo("README.md#Getting started");
+        assertThat(ids(ranker.rank(new Ranker.Question("How do I build the parser?", List.of(), 6, "usage"), in))
+                        .getFirst())
+                .as("a question about something in particular")
+                .isEqualTo("src/build.rs#build");
+        assertThat(ids(ranker.rank(
+                                new Ranker.Question("How do I build and run this?", List.of(), 7, "implementation"),
+                                in))
+                        .getFirst())
+                .as("another intent")
+                .isEqualTo("src/build.rs#build");
     }
 }
