@@ -5,12 +5,14 @@ import dev.coderag.retrieval.Fusion.Fused;
 import dev.coderag.retrieval.evidence.Evidence;
 import dev.coderag.retrieval.evidence.EvidenceHit;
 import dev.coderag.retrieval.evidence.EvidencePolicy;
+import dev.coderag.retrieval.evidence.Names;
 import dev.coderag.retrieval.evidence.TermLookup;
 import dev.coderag.retrieval.evidence.Verdict;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -136,15 +138,20 @@ public final class Retriever {
      */
     private Evidence gather(AnalyzedQuery query, FollowUp followUp, Selection selection, ChunkSource source) {
         Relevance relevance = selection.query().relevance();
+        QueryAnalysis analysis = query.analysis();
+        List<String> files = new ArrayList<>(analysis.fileNames());
+        analysis.frames().forEach(f -> files.add(f.fileName()));
+        Names names = new Names(analysis.identifiers(), files, !followUp.isEmpty());
         List<EvidenceHit> hits = new ArrayList<>();
         for (Fused f : selection.chosen()) {
             Chunk c = f.chunk();
+            String symbol = c instanceof CodeChunk code ? code.symbol() : "";
             hits.add(new EvidenceHit(
                     c.path() + "\n" + c.embeddingText(),
                     relevance.of(f.id()),
                     f.via().contains(Via.VECTOR),
                     f.via().contains(Via.LEXICAL),
-                    f.via().contains(Via.PIN)));
+                    f.via().contains(Via.PIN) && names.names(c.path(), symbol)));
         }
         TermLookup inScope = word -> {
             for (ChunkKind kind : ChunkKind.values()) {
@@ -225,11 +232,6 @@ public final class Retriever {
     /** The store this retriever reads (owned by the caller). */
     public Store store() {
         return store;
-    }
-
-    /** Below this relevance (in [0, 1]) nothing retrieved is good enough to answer from (routing.json). */
-    public double relevanceFloor() {
-        return routing.relevanceFloor();
     }
 
     RoutingTable routing() {

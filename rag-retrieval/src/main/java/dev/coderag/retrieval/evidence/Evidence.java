@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param terms the question's content words (its words less the generic ones of a question), each with where it
  *     was found
  * @param bestRelevance the highest relevance (cosine) among the hits read, 0 when there are none
- * @param pinned whether a hit was pinned (the question names it, or a symbol is called like one of its words)
+ * @param pinned whether a hit is a chunk the question names ({@link Names}): a definition of an identifier it writes,
+ *     a file it names, or what a conversation's earlier turn was about
  * @param hits how many hits were read (the first {@link EvidencePolicy#hits()} of the ranking)
  */
 public record Evidence(List<Term> terms, double bestRelevance, boolean pinned, int hits) {

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param relevance the cosine of the question and the chunk's embedding, in [0, 1]
  * @param vector whether vector search found it
  * @param lexical whether BM25 found it
- * @param pinned whether it was pinned: the question names it, or a symbol is called like one of its words
+ * @param pinned whether the question names it ({@link Names#names}): pinned because of a plain word does not count
  */
 public record EvidenceHit(String text, double relevance, boolean vector, boolean lexical, boolean pinned) {
     public EvidenceHit {
