@@ -88,6 +88,7 @@ public final class ChatLatencyBench {
             "graph",
             "fuse",
             "relevance",
+            "evidence",
             "context",
             "total");
 

@@ -17,7 +17,6 @@ import dev.coderag.retrieval.RetrievalHit;
 import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.retrieval.Stopwatch;
-import dev.coderag.retrieval.Via;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
@@ -131,8 +130,7 @@ public final class ChatService {
                 "Retrieval time per question",
                 clock.laps().get("retrieve") / 1000);
 
-        boolean pinned = retrieval.details().stream().anyMatch(h -> h.via().contains(Via.PIN));
-        boolean refused = !pinned && retrieval.bestRelevance() < retriever.relevanceFloor();
+        boolean refused = !retrieval.answerable();
         Answer answer =
                 refused ? refuse(retrieval, listener, clock) : answer(query, retrieval, conversation, listener, clock);
         IntentInfo intent = new IntentInfo(retrieval.intent(), ApiContract.round3(retrieval.confidence()));
@@ -211,7 +209,7 @@ public final class ChatService {
         return new Conversation(chatId, turns, repo);
     }
 
-    /** Nothing clears the floor: say so, show the near misses, and do not ask a model to guess. */
+    /** Not evidence enough to answer from: say so, show the near misses, and do not ask a model to guess. */
     private Answer refuse(Retrieval retrieval, AnswerListener listener, Stopwatch clock) {
         listener.onToken(ChatResponse.REFUSAL);
         List<ContextBlock> near =

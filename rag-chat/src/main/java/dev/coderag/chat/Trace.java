@@ -11,7 +11,8 @@ import java.util.Map;
  * @param hitsPerTable retrieved chunks per table
  * @param hitsPerRetriever candidates per retriever ({@code vector, lexical, graph, pin})
  * @param timingsMs milliseconds per stage, in pipeline order: {@code analyze, embed, intent, search, vector,
- *     lexical, pins, graph, fuse, relevance, context, generate, total}. {@code search} is the wall time of the
+ *     lexical, pins, graph, fuse, relevance, evidence, context, generate, total} ({@code evidence}: whether the hits
+ *     are enough to answer, {@code dev.coderag.retrieval.evidence}). {@code search} is the wall time of the
  *     concurrent phase in which {@code vector}, {@code lexical} and {@code pins} run side by side; those three
  *     are each stage's own time summed over its tables, so they may add up to more than {@code search}.
  * @param lexicalQuery the terms sent to BM25

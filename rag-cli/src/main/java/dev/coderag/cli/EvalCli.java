@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
  * {@code ./rag eval}: ingests a corpus (incrementally), runs every query of a benchmark through the same
  * {@link Retriever} as {@code /api/chat} (no generation), aggregates the retrieved chunks to files and prints
  * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one;
- * and semble's NDCG@k at chunk and file level, overall and per category, for a semble annotation file).
+ * and semble's NDCG@k at chunk and file level, overall and per category, for a semble annotation file; and refusal
+ * precision and recall for questions labelled {@code answerable}).
  *
  * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Progress goes to stderr;
  * results to stdout.
@@ -44,8 +45,12 @@ import picocli.CommandLine.Option;
             "<repo>.json: one JSON array of {query, category, relevant, secondary}) is read as well, told apart by",
             "its leading '[': then NDCG@k with semble's definition (benchmarks/metrics.py) is reported too, at chunk",
             "level (the first k chunks; semble's own level) and at file level, overall and per category",
-            "(architecture, semantic, symbol). Query formats and metric definitions: ../shared/eval/README.md and",
-            "docs/EVALUATION.md."
+            "(architecture, semantic, symbol). Questions that carry \"answerable\": true|false (a refusal set, e.g.",
+            "rag-eval/src/test/resources/refusal/) are also asked as chat asks them (full mode, the route's own",
+            "number of hits) and the retrieval's verdict is compared with the label: the report gives the share of",
+            "answerable questions answered and of unanswerable ones refused, refusal precision and recall (refusal is",
+            "the positive class), per kind (answerable, off-topic, missing-feature) and per repository. Query",
+            "formats and metric definitions: ../shared/eval/README.md and docs/EVALUATION.md."
         },
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class EvalCli implements Callable<Integer> {
@@ -57,7 +62,9 @@ public final class EvalCli implements Callable<Integer> {
             required = true,
             paramLabel = "FILE",
             description = "JSON Lines query file: {\"id\", \"query\", \"gold_files\": [...]} per line; optional"
-                    + " \"repo\", \"gold_ranges\" and \"kind\". Or a semble annotation file: a JSON array of"
+                    + " \"repo\", \"gold_ranges\" and \"kind\"; a line with \"answerable\": true|false is a refusal"
+                    + " question (its kind answerable, off-topic or missing-feature; gold_files optional). Or a semble"
+                    + " annotation file: a JSON array of"
                     + " {\"query\", \"category\", \"relevant\", \"secondary\"}, each target a path or {\"path\","
                     + " \"start_line\", \"end_line\"} (detected by its leading '[').")
     String queries;
@@ -127,7 +134,8 @@ public final class EvalCli implements Callable<Integer> {
             names = "--out",
             paramLabel = "FILE",
             description = "Write the full report (settings, metrics, per-query first gold rank, top-k files and"
-                    + " top-k chunks per mode; category, targets and NDCG for semble questions) as JSON to FILE.")
+                    + " top-k chunks per mode; category, targets and NDCG for semble questions; verdict, evidence and"
+                    + " first sources per refusal question) as JSON to FILE.")
     String outFile;
 
     @Option(names = "--json", description = "Print the summary as JSON on stdout.")

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param kind what the question asks for, when the set says so (the natural-question set does; BLIZZARD does not)
  * @param semble the category and targets of a semble benchmark question (NDCG@k is scored from them), when the
  *     query comes from a semble annotation file
+ * @param refusal whether the question should be answered or refused and why, when the line says
+ *     ({@code "answerable"}); such a question may have no gold files, and then it is only judged for refusal
  */
 public record EvalQuery(
         String id,
@@ -23,7 +25,8 @@ public record EvalQuery(
         List<GoldRange> goldRanges,
         Optional<String> repo,
         Optional<QueryKind> kind,
-        Optional<SembleJudgement> semble) {
+        Optional<SembleJudgement> semble,
+        Optional<RefusalKind> refusal) {
 
     public EvalQuery {
         Objects.requireNonNull(id, "id");
@@ -33,9 +36,27 @@ public record EvalQuery(
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(semble, "semble");
-        if (goldFiles.isEmpty()) {
+        Objects.requireNonNull(refusal, "refusal");
+        if (goldFiles.isEmpty() && refusal.isEmpty()) {
             throw new IllegalArgumentException("query " + id + " has no gold files");
         }
+    }
+
+    /** A query of a semble annotation file or a JSON Lines file without a refusal label. */
+    public EvalQuery(
+            String id,
+            String query,
+            List<String> goldFiles,
+            List<GoldRange> goldRanges,
+            Optional<String> repo,
+            Optional<QueryKind> kind,
+            Optional<SembleJudgement> semble) {
+        this(id, query, goldFiles, goldRanges, repo, kind, semble, Optional.empty());
+    }
+
+    /** Whether the query has gold files to rank (a refusal question may have none). */
+    public boolean ranked() {
+        return !goldFiles.isEmpty();
     }
 
     /** A query of a JSON Lines file (no semble judgement). */

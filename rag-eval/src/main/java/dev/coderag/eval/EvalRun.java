@@ -82,15 +82,19 @@ public final class EvalRun {
         }
     }
 
-    /** The scores and the settings they were measured with (as the report records them). */
-    public record Outcome(Evaluator.Result result, Map<String, String> settings) {
+    /**
+     * The scores and the settings they were measured with (as the report records them): the ranking of the queries
+     * with gold files, and the refusals of the questions labelled {@code answerable} when there are any.
+     */
+    public record Outcome(Evaluator.Result result, Optional<Refusals.Result> refusals, Map<String, String> settings) {
         public Outcome {
+            Objects.requireNonNull(refusals, "refusals");
             settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         }
 
         /** The summary as JSON (what {@code --json} prints). */
         public String summaryJson() {
-            return ReportJson.write(ReportJson.summary(result));
+            return ReportJson.write(ReportJson.summary(result, refusals));
         }
 
         /** The whole report (settings, metrics, per-query first gold rank and top files) written to {@code file}. */
@@ -101,15 +105,21 @@ public final class EvalRun {
                     Files.createDirectories(parent);
                 }
                 Files.writeString(
-                        file, ReportJson.write(ReportJson.report(result, settings)) + "\n", StandardCharsets.UTF_8);
+                        file,
+                        ReportJson.write(ReportJson.report(result, refusals, settings)) + "\n",
+                        StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new EvalException("cannot write report " + file + ": " + e.getMessage(), e);
             }
         }
 
-        /** The human-readable table: file level, and function level when the queries carry gold ranges. */
+        /**
+         * The human-readable table: file level, and function level when the queries carry gold ranges; the refusals
+         * when some question is labelled.
+         */
         public String table() {
-            return EvalTable.of(result, settings);
+            return EvalTable.of(result, settings)
+                    + refusals.map(RefusalTable::of).orElse("");
         }
     }
 
@@ -169,16 +179,34 @@ public final class EvalRun {
             warnAboutMissingGold(opened.files().entries(s.repo()), selected, log);
 
             Retriever retriever = Retriever.create(opened, embedder);
+            List<EvalQuery> ranked = selected.stream().filter(EvalQuery::ranked).toList();
             Evaluator.Searcher searcher = (q, m) -> {
                 Retrieval r = retriever.retrieve(
                         q.query(), Optional.of(q.repo().orElse(s.repo())), retrievalMode(m), s.chunksPerQuery());
                 return new Evaluator.Searched(
                         r.hits(), m == EvalMode.FULL ? Optional.of(r.intent()) : Optional.empty());
             };
-            Evaluator.Result result = Evaluator.run(selected, s.modes(), s.k(), searcher, log);
-            return new Outcome(result, settings(s, store));
+            Evaluator.Result result = Evaluator.run(ranked, s.modes(), s.k(), searcher, log);
+            Optional<Refusals.Result> refusals =
+                    selected.stream().anyMatch(q -> q.refusal().isPresent())
+                            ? Optional.of(Refusals.run(selected, s.repo(), q -> judge(retriever, q, s.repo()), log))
+                            : Optional.empty();
+            return new Outcome(result, refusals, settings(s, store));
         }
     }
+
+    /** The question as chat retrieves it (full mode, the route's own number of hits) and the verdict it reaches. */
+    private static Refusals.Judged judge(Retriever retriever, EvalQuery q, String repo) {
+        Retrieval r = retriever.retrieve(q.query(), Optional.of(q.repo().orElse(repo)), RetrievalMode.FULL, 0);
+        List<String> sources = r.hits().stream()
+                .limit(REPORTED_SOURCES)
+                .map(h -> h.chunk().location())
+                .toList();
+        return new Refusals.Judged(r.verdict(), r.evidence(), sources);
+    }
+
+    /** How many of chat's sources the report lists per refusal question. */
+    private static final int REPORTED_SOURCES = 3;
 
     /** The mapping is exhaustive on purpose: a new eval mode fails to compile until it is wired. */
     static RetrievalMode retrievalMode(EvalMode mode) {

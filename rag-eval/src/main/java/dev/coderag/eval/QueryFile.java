@@ -75,17 +75,8 @@ final class QueryFile {
         }
         String id = text(node, "id", where);
         String query = text(node, "query", where);
-        JsonNode goldNode = node.get("gold_files");
-        if (goldNode == null || !goldNode.isArray() || goldNode.isEmpty()) {
-            throw new EvalException(where + ": 'gold_files' must be a non-empty array of paths");
-        }
-        Set<String> gold = new LinkedHashSet<>();
-        for (JsonNode g : goldNode) {
-            if (!g.isTextual() || g.asText().isBlank()) {
-                throw new EvalException(where + ": 'gold_files' must hold only non-empty strings");
-            }
-            gold.add(normalisePath(g.asText()));
-        }
+        Optional<RefusalKind> refusal = refusal(node, where);
+        Set<String> gold = goldFiles(node, where, refusal.isPresent());
         List<EvalQuery.GoldRange> ranges = new ArrayList<>();
         JsonNode rangesNode = node.get("gold_ranges");
         if (rangesNode != null && !rangesNode.isNull()) {
@@ -121,7 +112,7 @@ final class QueryFile {
                         : Optional.empty();
         JsonNode kindNode = node.get("kind");
         Optional<QueryKind> kind = Optional.empty();
-        if (kindNode != null && !kindNode.isNull()) {
+        if (kindNode != null && !kindNode.isNull() && refusal.isEmpty()) {
             if (!kindNode.isTextual()) {
                 throw new EvalException(where + ": 'kind' must be a string");
             }
@@ -131,7 +122,62 @@ final class QueryFile {
                 throw new EvalException(where + ": " + e.getMessage());
             }
         }
-        return new EvalQuery(id, query, List.copyOf(gold), ranges, repo, kind);
+        return new EvalQuery(id, query, List.copyOf(gold), ranges, repo, kind, Optional.empty(), refusal);
+    }
+
+    /**
+     * The refusal label of a line that carries {@code "answerable"}: its {@code "kind"} is then a
+     * {@link RefusalKind} ({@code answerable} when it is missing and the question is answerable), and must agree.
+     */
+    private static Optional<RefusalKind> refusal(JsonNode node, String where) {
+        JsonNode answerable = node.get("answerable");
+        if (answerable == null || answerable.isNull()) {
+            return Optional.empty();
+        }
+        if (!answerable.isBoolean()) {
+            throw new EvalException(where + ": 'answerable' must be true or false");
+        }
+        JsonNode kindNode = node.get("kind");
+        RefusalKind kind;
+        if (kindNode == null || kindNode.isNull()) {
+            if (!answerable.asBoolean()) {
+                throw new EvalException(
+                        where + ": an unanswerable question needs a 'kind' (off-topic or" + " missing-feature)");
+            }
+            kind = RefusalKind.ANSWERABLE;
+        } else if (!kindNode.isTextual()) {
+            throw new EvalException(where + ": 'kind' must be a string");
+        } else {
+            try {
+                kind = RefusalKind.parse(kindNode.asText());
+            } catch (EvalException e) {
+                throw new EvalException(where + ": " + e.getMessage());
+            }
+        }
+        if (kind.answerable() != answerable.asBoolean()) {
+            throw new EvalException(
+                    where + ": kind '" + kind.id() + "' disagrees with \"answerable\": " + answerable.asBoolean());
+        }
+        return Optional.of(kind);
+    }
+
+    /** The gold files of a line: a non-empty array, or nothing at all for a refusal question. */
+    private static Set<String> goldFiles(JsonNode node, String where, boolean refusal) {
+        JsonNode goldNode = node.get("gold_files");
+        Set<String> gold = new LinkedHashSet<>();
+        if (refusal && (goldNode == null || goldNode.isNull())) {
+            return gold;
+        }
+        if (goldNode == null || !goldNode.isArray() || goldNode.isEmpty()) {
+            throw new EvalException(where + ": 'gold_files' must be a non-empty array of paths");
+        }
+        for (JsonNode g : goldNode) {
+            if (!g.isTextual() || g.asText().isBlank()) {
+                throw new EvalException(where + ": 'gold_files' must hold only non-empty strings");
+            }
+            gold.add(normalisePath(g.asText()));
+        }
+        return gold;
     }
 
     private static String text(JsonNode node, String field, String where) {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JSON forms of a result. The summary ({@code --json}) is the contract
@@ -31,8 +32,14 @@ final class ReportJson {
     private ReportJson() {}
 
     static ObjectNode summary(Evaluator.Result result) {
+        return summary(result, Optional.empty());
+    }
+
+    /** The summary, with the {@code "refusals"} object ({@link RefusalJson#summary}) when there are refusal questions. */
+    static ObjectNode summary(Evaluator.Result result, Optional<Refusals.Result> refusals) {
         ObjectNode root = JSON.createObjectNode();
         root.put("queries", result.queries());
+        refusals.ifPresent(r -> root.set("refusals", RefusalJson.summary(r)));
         putModes(root, result.modes());
         if (!result.byKind().isEmpty()) {
             ObjectNode byKind = root.putObject("by_kind");
@@ -83,7 +90,14 @@ final class ReportJson {
     }
 
     static ObjectNode report(Evaluator.Result result, Map<String, String> settings) {
-        ObjectNode root = summary(result);
+        return report(result, Optional.empty(), settings);
+    }
+
+    /** The report, with each refusal question's verdict and evidence under {@code "refusals"."per_query"}. */
+    static ObjectNode report(
+            Evaluator.Result result, Optional<Refusals.Result> refusals, Map<String, String> settings) {
+        ObjectNode root = summary(result, refusals);
+        refusals.ifPresent(r -> ((ObjectNode) root.get("refusals")).set("per_query", RefusalJson.perQuery(r)));
         ObjectNode s = JSON.createObjectNode();
         settings.forEach(s::put);
         s.put("k", result.k());
@@ -179,7 +193,7 @@ final class ReportJson {
         return n;
     }
 
-    private static double round(double v, int places) {
+    static double round(double v, int places) {
         return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP).doubleValue();
     }
 }

@@ -54,6 +54,48 @@ class QueryFileTest {
     }
 
     @Test
+    void a_refusal_question_carries_its_label_and_may_have_no_gold() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, """
+                {"id": "a", "repo": "r", "query": "How do I build it?", "answerable": true, "kind": "answerable", "gold_files": ["README.md"]}
+                {"id": "b", "repo": "r", "query": "Will it rain?", "answerable": false, "kind": "off-topic"}
+                {"id": "c", "repo": "r", "query": "How do I use GraphQL?", "answerable": false, "kind": "missing-feature", "absent": ["graphql"]}
+                {"id": "d", "repo": "r", "query": "What is it?", "answerable": true}
+                """);
+        var qs = QueryFile.read(f);
+        assertThat(qs)
+                .extracting(EvalQuery::refusal)
+                .containsExactly(
+                        java.util.Optional.of(RefusalKind.ANSWERABLE),
+                        java.util.Optional.of(RefusalKind.OFF_TOPIC),
+                        java.util.Optional.of(RefusalKind.MISSING_FEATURE),
+                        java.util.Optional.of(RefusalKind.ANSWERABLE));
+        assertThat(qs).extracting(EvalQuery::ranked).containsExactly(true, false, false, false);
+        assertThat(qs.get(0).goldFiles()).containsExactly("README.md");
+        assertThat(qs).allSatisfy(q -> assertThat(q.kind()).isEmpty());
+    }
+
+    @Test
+    void a_refusal_label_must_agree_with_its_kind_and_name_one_of_the_three() throws Exception {
+        Path f = dir.resolve("q.jsonl");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"answerable\": true, \"kind\": \"off-topic\"}\n");
+        assertThatThrownBy(() -> QueryFile.read(f))
+                .hasMessage(f + ":1: kind 'off-topic' disagrees with \"answerable\": true");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"answerable\": false, \"kind\": \"where\"}\n");
+        assertThatThrownBy(() -> QueryFile.read(f))
+                .hasMessage(f + ":1: unknown kind 'where' of a refusal question (choose answerable, off-topic or"
+                        + " missing-feature)");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"answerable\": false}\n");
+        assertThatThrownBy(() -> QueryFile.read(f)).hasMessageContaining("an unanswerable question needs a 'kind'");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"answerable\": \"yes\"}\n");
+        assertThatThrownBy(() -> QueryFile.read(f)).hasMessage(f + ":1: 'answerable' must be true or false");
+        Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"kind\": \"where\"}\n");
+        assertThatThrownBy(() -> QueryFile.read(f))
+                .as("without a label, gold files are still required")
+                .hasMessage(f + ":1: 'gold_files' must be a non-empty array of paths");
+    }
+
+    @Test
     void malformed_line_fails_with_file_and_line_number() throws Exception {
         Path f = dir.resolve("q.jsonl");
         Files.writeString(f, "{\"id\": \"a\", \"query\": \"q\", \"gold_files\": [\"A\"]}\n{not json\n");

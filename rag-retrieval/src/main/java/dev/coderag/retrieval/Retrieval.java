@@ -1,5 +1,7 @@
 package dev.coderag.retrieval;
 
+import dev.coderag.retrieval.evidence.Evidence;
+import dev.coderag.retrieval.evidence.Verdict;
 import dev.coderag.store.ScoredChunk;
 import java.util.List;
 
@@ -18,6 +20,8 @@ import java.util.List;
  * @param trace counts and timings
  * @param unplacedCallers stored calls of the subject's name that could not be told to be calls of the subject
  *     rather than of a namesake; when above 0 an answer must not say the subject has no caller
+ * @param evidence what the hits hold for the question's words, their relevance, agreement and pins
+ * @param verdict whether that is enough to answer from ({@code evidence.json}); chat refuses when it is not
  */
 public record Retrieval(
         List<ScoredChunk> hits,
@@ -28,12 +32,21 @@ public record Retrieval(
         List<CallRelation> relations,
         java.util.Optional<String> subject,
         RetrievalTrace trace,
-        int unplacedCallers) {
+        int unplacedCallers,
+        Evidence evidence,
+        Verdict verdict) {
     public Retrieval {
         java.util.Objects.requireNonNull(subject, "subject");
+        java.util.Objects.requireNonNull(evidence, "evidence");
+        java.util.Objects.requireNonNull(verdict, "verdict");
         hits = List.copyOf(hits);
         details = List.copyOf(details);
         relations = List.copyOf(relations);
+    }
+
+    /** Whether the hits are evidence enough to answer from ({@link #verdict()}). */
+    public boolean answerable() {
+        return verdict.answerable();
     }
 
     /** The highest relevance among the hits, 0 when there are none. */

@@ -2,10 +2,17 @@ package dev.coderag.retrieval;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.retrieval.Fusion.Fused;
+import dev.coderag.retrieval.evidence.Evidence;
+import dev.coderag.retrieval.evidence.EvidenceHit;
+import dev.coderag.retrieval.evidence.EvidencePolicy;
+import dev.coderag.retrieval.evidence.Names;
+import dev.coderag.retrieval.evidence.TermLookup;
+import dev.coderag.retrieval.evidence.Verdict;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -33,13 +40,15 @@ public final class Retriever {
     private final Embedder embedder;
     private final IntentClassifier intents;
     private final RoutingTable routing;
+    private final EvidencePolicy evidence;
     private final Map<RetrievalMode, ModeStrategy> modes = new EnumMap<>(RetrievalMode.class);
 
-    Retriever(Store store, Embedder embedder, IntentClassifier intents, RoutingTable routing) {
+    Retriever(Store store, Embedder embedder, IntentClassifier intents, RoutingTable routing, EvidencePolicy evidence) {
         this.store = Objects.requireNonNull(store, "store");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.intents = Objects.requireNonNull(intents, "intents");
         this.routing = Objects.requireNonNull(routing, "routing");
+        this.evidence = Objects.requireNonNull(evidence, "evidence");
         for (String intent : IntentClassifier.KNOWN) {
             routing.route(intent); // fail at start-up, not on the first query, when the data files disagree
         }
@@ -50,7 +59,8 @@ public final class Retriever {
 
     /** A retriever with the intent prototypes and routing table shipped in this module's resources. */
     public static Retriever create(Store store, Embedder embedder) {
-        return new Retriever(store, embedder, IntentClassifier.load(embedder), RoutingTable.load());
+        return new Retriever(
+                store, embedder, IntentClassifier.load(embedder), RoutingTable.load(), EvidencePolicy.load());
     }
 
     /**
@@ -116,11 +126,51 @@ public final class Retriever {
                 .relevance()
                 .fill(selection.chosen().stream().map(Fused::found).toList());
         clock.lap("relevance");
-        return result(selection, analyzed.lexicalQuery(), clock.laps());
+        Evidence found = gather(analyzed, followUp, selection, request.source());
+        clock.lap("evidence");
+        return result(selection, analyzed.lexicalQuery(), clock.laps(), found, evidence.judge(found));
+    }
+
+    /**
+     * The evidence of the chosen hits for the question ({@link Evidence#gather}): their text, relevance and
+     * provenance, and whether the repositories in scope hold the question's words the hits do not (one BM25
+     * lookup of one word per table).
+     */
+    private Evidence gather(AnalyzedQuery query, FollowUp followUp, Selection selection, ChunkSource source) {
+        Relevance relevance = selection.query().relevance();
+        QueryAnalysis analysis = query.analysis();
+        List<String> files = new ArrayList<>(analysis.fileNames());
+        analysis.frames().forEach(f -> files.add(f.fileName()));
+        Names names = new Names(analysis.identifiers(), files, !followUp.isEmpty());
+        List<EvidenceHit> hits = new ArrayList<>();
+        for (Fused f : selection.chosen()) {
+            Chunk c = f.chunk();
+            String symbol = c instanceof CodeChunk code ? code.symbol() : "";
+            hits.add(new EvidenceHit(
+                    c.path() + "\n" + c.embeddingText(),
+                    relevance.of(f.id()),
+                    f.via().contains(Via.VECTOR),
+                    f.via().contains(Via.LEXICAL),
+                    f.via().contains(Via.PIN) && names.names(c.path(), symbol)));
+        }
+        TermLookup inScope = word -> {
+            for (ChunkKind kind : ChunkKind.values()) {
+                if (!source.bm25(kind, word, 1).isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        return Evidence.gather(query.text(), hits, inScope, evidence);
     }
 
     /** The chosen candidates as hits, scores scaled so that the best is 1, with their relevance and the trace. */
-    private static Retrieval result(Selection selection, String lexicalQuery, Map<String, Double> timingsMs) {
+    private static Retrieval result(
+            Selection selection,
+            String lexicalQuery,
+            Map<String, Double> timingsMs,
+            Evidence evidence,
+            Verdict verdict) {
         List<Fused> chosen = selection.chosen();
         Relevance relevance = selection.query().relevance();
         // the best score, not the first: named definitions lead the list whatever their fused score
@@ -149,7 +199,9 @@ public final class Retriever {
                 selection.relations(),
                 selection.subject(),
                 trace,
-                selection.unplacedCallers());
+                selection.unplacedCallers(),
+                evidence,
+                verdict);
     }
 
     /**
@@ -180,11 +232,6 @@ public final class Retriever {
     /** The store this retriever reads (owned by the caller). */
     public Store store() {
         return store;
-    }
-
-    /** Below this relevance (in [0, 1]) nothing retrieved is good enough to answer from (routing.json). */
-    public double relevanceFloor() {
-        return routing.relevanceFloor();
     }
 
     RoutingTable routing() {

@@ -16,8 +16,10 @@
  *       ({@link dev.coderag.retrieval.Fusion});
  *   <li>graph expansion: callers and callees from the stored call edges
  *       ({@link dev.coderag.retrieval.GraphExpansion});
- *   <li>relevance: the cosine of the query to each hit's stored embedding, which chat's refusal floor reads
- *       ({@link dev.coderag.retrieval.Relevance}).
+ *   <li>relevance: the cosine of the query to each hit's stored embedding ({@link dev.coderag.retrieval.Relevance});
+ *   <li>the evidence of the chosen hits and the verdict whether it is enough to answer, which chat refuses on
+ *       (gathered in {@link dev.coderag.retrieval.Retriever}, judged by the package
+ *       {@code dev.coderag.retrieval.evidence}).
  * </ul>
  *
  * <p>The public API is {@link dev.coderag.retrieval.Retriever} and what it returns

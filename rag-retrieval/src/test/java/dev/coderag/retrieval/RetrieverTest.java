@@ -146,10 +146,12 @@ class RetrieverTest {
     void relevance_is_the_cosine_to_the_stored_vector_and_the_unrelated_question_stays_low() {
         Retrieval good = retriever.retrieve("parse an HTTP header line", Optional.empty(), RetrievalMode.FULL, 0);
         Retrieval bad = retriever.retrieve("what is the capital of France?", Optional.empty(), RetrievalMode.FULL, 0);
-        double floor = RoutingTable.load().relevanceFloor();
+        double floor = dev.coderag.retrieval.evidence.EvidencePolicy.load().relevanceFloor();
         assertThat(good.bestRelevance()).isGreaterThanOrEqualTo(floor);
         assertThat(bad.bestRelevance()).isLessThan(floor);
         assertThat(bad.details()).noneMatch(h -> h.via().contains(Via.PIN));
+        assertThat(good.answerable()).as(good.verdict().reason()).isTrue();
+        assertThat(bad.answerable()).as(bad.verdict().reason()).isFalse();
     }
 
     @Test

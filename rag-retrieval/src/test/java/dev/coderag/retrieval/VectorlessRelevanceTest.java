@@ -92,13 +92,18 @@ class VectorlessRelevanceTest {
         Retrieval r = retriever.retrieve("parse an HTTP header line", Optional.empty(), RetrievalMode.FULL, 0);
         assertThat(r.hits()).anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
         assertThat(r.details()).noneMatch(h -> h.via().contains(Via.VECTOR));
-        assertThat(r.bestRelevance()).isGreaterThanOrEqualTo(retriever.relevanceFloor());
+        assertThat(r.bestRelevance())
+                .isGreaterThanOrEqualTo(
+                        dev.coderag.retrieval.evidence.EvidencePolicy.load().relevanceFloor());
+        assertThat(r.answerable()).as(r.verdict().reason()).isTrue();
     }
 
     @Test
     void a_question_about_something_absent_is_still_below_the_floor() {
         Retrieval r = retriever.retrieve("what is the capital of France?", Optional.empty(), RetrievalMode.FULL, 0);
-        assertThat(r.bestRelevance()).isLessThan(retriever.relevanceFloor());
+        assertThat(r.bestRelevance())
+                .isLessThan(dev.coderag.retrieval.evidence.EvidencePolicy.load().relevanceFloor());
         assertThat(r.details()).noneMatch(h -> h.via().contains(Via.PIN));
+        assertThat(r.answerable()).as(r.verdict().reason()).isFalse();
     }
 }
