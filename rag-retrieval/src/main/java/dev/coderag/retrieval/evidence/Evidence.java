@@ -2,6 +2,7 @@ package dev.coderag.retrieval.evidence;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Objects;
 
@@ -40,6 +41,19 @@ public record Evidence(List<Term> terms, double bestRelevance, boolean pinned, i
                 : (double) terms.stream().filter(t -> !t.inRepository()).count() / terms.size();
     }
 
+    /** Whether the repository holds {@code word} or another form of it ({@link Words#forms}). */
+    private static boolean occurs(TermLookup repository, String word) {
+        if (repository.occurs(word)) {
+            return true;
+        }
+        for (String form : Words.forms(word)) {
+            if (repository.occurs(form)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Gathers the evidence of a ranking: reads its first {@link EvidencePolicy#hits()} hits once and asks
      * {@code repository} only about the content words none of them holds. Linear in the text of those hits.
@@ -52,10 +66,17 @@ public record Evidence(List<Term> terms, double bestRelevance, boolean pinned, i
         List<String> words = policy.contentWords(question);
         NavigableSet<String> inHits =
                 Words.vocabulary(read.stream().map(EvidenceHit::text).toList());
+        Map<String, List<String>> parts = Words.questionParts(question);
         List<Term> terms = new ArrayList<>(words.size());
         for (String w : words) {
-            boolean found = Words.contains(inHits, w);
-            terms.add(new Term(w, found, found || repository.occurs(w)));
+            List<String> split = parts.getOrDefault(w, List.of());
+            boolean found = Words.contains(inHits, w)
+                    || (!split.isEmpty() && split.stream().allMatch(p -> Words.contains(inHits, p)));
+            boolean inRepository = found
+                    || occurs(repository, w)
+                    || (!split.isEmpty()
+                            && split.stream().allMatch(p -> Words.contains(inHits, p) || occurs(repository, p)));
+            terms.add(new Term(w, found, inRepository));
         }
         double best = read.stream().mapToDouble(EvidenceHit::relevance).max().orElse(0);
         boolean pinned = hits.stream().anyMatch(EvidenceHit::pinned);

@@ -28,6 +28,9 @@ import java.util.Set;
  * @param maxAbsentShare the largest share of a question's content words the repository may lack
  * @param maxAbsentShareNamed the same, when a hit is code the question names
  * @param strongRelevance the relevance the best hit must reach when the repository lacks some content words
+ * @param oneAbsentMinWords a question of at least this many content words may lack one of them whatever the share
+ *     (still with a strong match): a long question written in its own words ("tokenizer construction and vocabulary
+ *     building") uses a word the code does not, while a question about a missing feature names it in few words
  * @param genericWords the words of a question that name no topic ("how", "does", "use", "project")
  */
 public record EvidencePolicy(
@@ -36,6 +39,7 @@ public record EvidencePolicy(
         double maxAbsentShare,
         double maxAbsentShareNamed,
         double strongRelevance,
+        int oneAbsentMinWords,
         Set<String> genericWords) {
     private static final String RESOURCE = "evidence.json";
 
@@ -72,6 +76,7 @@ public record EvidencePolicy(
                 required(root, "max_absent_share").asDouble(),
                 required(root, "max_absent_share_named").asDouble(),
                 required(root, "strong_relevance").asDouble(),
+                required(root, "one_absent_min_words").asInt(),
                 generic);
     }
 
@@ -99,8 +104,8 @@ public record EvidencePolicy(
      * content words the repository all holds is answered when it names code that was found or its best relevance
      * reaches {@link #relevanceFloor} (a question of generic words only, "What does this project do?", alike);
      * one with words the repository lacks is answered only when they are at most {@link #maxAbsentShare} of its
-     * content words ({@link #maxAbsentShareNamed} when it names code that was found) and its best relevance
-     * reaches {@link #strongRelevance}.
+     * content words ({@link #maxAbsentShareNamed} when it names code that was found), or one word of at least
+     * {@link #oneAbsentMinWords}, and its best relevance reaches {@link #strongRelevance}.
      */
     public Verdict judge(Evidence evidence) {
         double best = evidence.bestRelevance();
@@ -126,7 +131,8 @@ public record EvidencePolicy(
         }
         String lacking = "the repository never mentions '" + String.join("', '", absent) + "'";
         double allowed = evidence.pinned() ? maxAbsentShareNamed : maxAbsentShare;
-        if (evidence.absentShare() > allowed) {
+        boolean oneInMany = absent.size() == 1 && evidence.terms().size() >= oneAbsentMinWords;
+        if (evidence.absentShare() > allowed && !oneInMany) {
             return new Verdict(false, best, lacking);
         }
         boolean strong = best >= strongRelevance;

@@ -1,9 +1,13 @@
 package dev.coderag.retrieval.evidence;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -75,6 +79,61 @@ final class Words {
         }
         return out;
     }
+
+    /**
+     * The parts of each word of a question that has several ({@code server-side} → server, side; {@code
+     * insertAndGetId} → insert, and, get, id), keyed by the word as {@link #question} takes it. A question may join
+     * words the repository writes apart (or split an identifier the lexical index keeps in parts).
+     */
+    static Map<String, List<String>> questionParts(String text) {
+        Map<String, List<String>> out = new HashMap<>();
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !Character.isLetterOrDigit(text.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            i = runEnd(text, i);
+            if (i > start) {
+                List<String> parts = new ArrayList<>();
+                int from = start;
+                for (int j = start; j <= i; j++) {
+                    if (j == i || !Character.isLetterOrDigit(text.charAt(j))) {
+                        split(text, from, j, parts);
+                        from = j + 1;
+                    }
+                }
+                if (parts.size() > 1) {
+                    out.putIfAbsent(joined(text, start, i), List.copyOf(parts));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Other forms of {@code word} to look up in an index that does not stem: the word without one of the common
+     * endings of {@link #FORM_ENDINGS} ("building" → build, "discovers" → discover, "reused" → reus, reuse), when at
+     * least {@link #STEM} letters remain. At most a handful; in the order tried.
+     */
+    static List<String> forms(String word) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String end : FORM_ENDINGS) {
+            if (word.endsWith(end) && word.length() - end.length() >= STEM) {
+                String stem = word.substring(0, word.length() - end.length());
+                out.add(stem);
+                if (!stem.endsWith("e")) {
+                    out.add(stem + "e");
+                }
+            }
+        }
+        out.remove(word);
+        return List.copyOf(out);
+    }
+
+    /** Endings {@link #forms} takes off: plural, third person, past, gerund, agent. */
+    private static final List<String> FORM_ENDINGS = List.of("s", "es", "ed", "d", "ing", "er", "ers");
 
     /** The end of the run starting at {@code i}: letters and digits, joined by single {@code _} or {@code -}. */
     private static int runEnd(String text, int i) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class EvidencePolicyTest {
     private static final EvidencePolicy POLICY =
-            new EvidencePolicy(10, 0.55, 0.2, 0.34, 0.75, Set.of("how", "do", "i"));
+            new EvidencePolicy(10, 0.55, 0.2, 0.34, 0.75, 4, Set.of("how", "do", "i"));
 
     private static Evidence evidence(double best, boolean pinned, String... words) {
         List<Evidence.Term> terms = new ArrayList<>();
@@ -40,7 +40,7 @@ class EvidencePolicyTest {
 
     @Test
     void a_word_the_repository_never_mentions_refuses_however_close_the_nearest_code_is() {
-        Verdict v = POLICY.judge(evidence(0.80, false, "define", "!graphql", "schema", "resolvers"));
+        Verdict v = POLICY.judge(evidence(0.80, false, "!graphql", "schema", "resolvers"));
         assertThat(v.answerable()).isFalse();
         assertThat(v.reason()).isEqualTo("the repository never mentions 'graphql'");
         Verdict off = POLICY.judge(evidence(0.52, false, "!recipe", "!banana", "!bread"));
@@ -60,6 +60,20 @@ class EvidencePolicyTest {
         assertThat(POLICY.judge(evidence(0.80, true, oneInThree)).answerable()).isTrue();
         assertThat(POLICY.judge(evidence(0.80, true, "!export", "jarray", "!csv"))
                         .answerable())
+                .isFalse();
+    }
+
+    @Test
+    void a_long_question_may_lack_one_word_of_its_own_but_not_two_and_only_with_a_strong_match() {
+        String[] oneInFour = {"tokenizer", "construction", "vocabulary", "!building"};
+        assertThat(POLICY.judge(evidence(0.79, false, oneInFour)).answerable()).isTrue();
+        assertThat(POLICY.judge(evidence(0.70, false, oneInFour)).answerable()).isFalse();
+        assertThat(POLICY.judge(evidence(0.79, false, "tokenizer", "!construction", "vocabulary", "!building"))
+                        .answerable())
+                .isFalse();
+        assertThat(POLICY.judge(evidence(0.79, false, "tokenizer", "vocabulary", "!building"))
+                        .answerable())
+                .as("three words: the share rule")
                 .isFalse();
     }
 

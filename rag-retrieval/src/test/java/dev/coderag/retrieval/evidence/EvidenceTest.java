@@ -41,7 +41,7 @@ class EvidenceTest {
     @Test
     void only_the_first_hits_are_read_but_a_named_pin_counts_wherever_it_ranks() {
         EvidencePolicy two = new EvidencePolicy(
-                2, 0.55, 0.2, 0.34, 0.75, EvidencePolicy.load().genericWords());
+                2, 0.55, 0.2, 0.34, 0.75, 4, EvidencePolicy.load().genericWords());
         List<EvidenceHit> hits =
                 List.of(hit("a", 0.5, false), hit("b", 0.6, false), hit("tokenizer reads tokens", 0.9, true));
         Evidence e = Evidence.gather("tokenizer", hits, TermLookup.NONE, two);
@@ -61,5 +61,21 @@ class EvidenceTest {
         assertThat(names.names("src/MyRouter.java", "")).isFalse();
         assertThat(new Names(List.of(), List.of(), true).names("any/File.java", "any"))
                 .isTrue();
+    }
+
+    @Test
+    void a_joined_word_is_held_when_its_parts_are_and_another_form_counts_in_the_repository() {
+        TermLookup repository = word -> word.equals("side") || word.equals("discover");
+        Evidence e = Evidence.gather(
+                "How does server-side caching work, and how are plugins discovered?",
+                List.of(hit("src/server.py\nclass Server: caching", 0.7, false)),
+                repository,
+                EvidencePolicy.load());
+        assertThat(e.terms())
+                .containsExactly(
+                        new Evidence.Term("serverside", false, true),
+                        new Evidence.Term("caching", true, true),
+                        new Evidence.Term("plugins", false, false),
+                        new Evidence.Term("discovered", false, true));
     }
 }

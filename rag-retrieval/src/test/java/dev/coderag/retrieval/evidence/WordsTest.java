@@ -55,4 +55,24 @@ class WordsTest {
         assertThat(Words.contains(vocabulary, "starter")).isTrue();
         assertThat(Words.contains(vocabulary, "mavens")).isTrue();
     }
+
+    @Test
+    void a_joined_or_camel_case_word_of_a_question_has_parts_and_a_plain_word_has_none() {
+        var parts = Words.questionParts("Is the server-side cache case-insensitive in insertAndGetId or plain?");
+        assertThat(parts)
+                .containsEntry("serverside", List.of("server", "side"))
+                .containsEntry("caseinsensitive", List.of("case", "insensitive"))
+                .containsEntry("insertandgetid", List.of("insert", "and", "get", "id"))
+                .doesNotContainKey("plain")
+                .doesNotContainKey("cache");
+    }
+
+    @Test
+    void forms_to_look_up_drop_one_common_ending_and_keep_a_stem_of_four_letters() {
+        assertThat(Words.forms("building")).contains("build");
+        assertThat(Words.forms("reused")).contains("reuse");
+        assertThat(Words.forms("discovers")).contains("discover");
+        assertThat(Words.forms("runs")).isEmpty();
+        assertThat(Words.forms("graphql")).isEmpty();
+    }
 }
