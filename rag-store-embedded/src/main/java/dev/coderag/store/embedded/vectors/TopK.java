@@ -21,6 +21,11 @@ final class TopK {
     }
 
     /** Offers one candidate; callers never offer an ordinal twice (graph and tail ranges are disjoint). */
+    /** How many candidates it holds (at most k). */
+    int size() {
+        return count;
+    }
+
     void offer(int ordinal, float score) {
         if (count < k) {
             ordinals[count] = ordinal;

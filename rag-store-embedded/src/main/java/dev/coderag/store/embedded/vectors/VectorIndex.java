@@ -205,6 +205,12 @@ public final class VectorIndex {
             } else {
                 graph.search(storage, ordinals::size, q, k, accepted, covered, top);
                 storage.scan(q, accepted, covered, n, top);
+                if (top.size() < Math.min(k, acceptedCount)) {
+                    // A restrictive filter can leave accepted nodes the beam never reaches; asked for more than the
+                    // graph found, the caller gets the exact answer rather than a silently short one.
+                    top = new TopK(k);
+                    storage.scan(q, accepted, 0, n, top);
+                }
             }
             return top.hits(ordinals.rids());
         } finally {
