@@ -19,11 +19,10 @@ import java.util.function.Supplier;
  *
  * <p>Ordinals are assigned in row-id order and never reused; a deleted row only clears its live bit (the graph
  * keeps the node for routing). Searches are exact (SIMD dot products) when fewer than {@link StoreOptions#exactBelow()}
- * vectors pass the filter or no graph is built; otherwise the graph ({@link IndexGraph}) answers for the ordinals it
- * covers, {@code [0, graphSize)}, and the rest (vectors committed since) are scanned exactly, so results are always
- * complete and always respect the filter (JVector only returns accepted ordinals).
- * In the compressed tier the graph is traversed with PQ scores keeping twice the beam, all those candidates reranked
- * exactly ({@link VectorStorage#rerankK}); every returned score is the exact cosine.
+ * vectors pass the filter or no graph is built; else the graph ({@link IndexGraph}) answers for the ordinals it
+ * covers, the rest are scanned, and an answer shorter than asked while the filter accepts more (a strict filter can
+ * hide nodes from the beam) is replaced by the exact scan. The compressed tier's graph keeps twice the beam with PQ
+ * scores, all reranked ({@link VectorStorage#rerankK}): results are complete, filtered, scored by exact cosine.
  *
  * <p>The tier changes once, upwards: an index without a graph compresses itself when an append takes it to
  * {@code compressAbove} (a load from SQLite, which streams); one with a graph is replaced by a compressed
@@ -206,8 +205,6 @@ public final class VectorIndex {
                 graph.search(storage, ordinals::size, q, k, accepted, covered, top);
                 storage.scan(q, accepted, covered, n, top);
                 if (top.size() < Math.min(k, acceptedCount)) {
-                    // A restrictive filter can leave accepted nodes the beam never reaches; asked for more than the
-                    // graph found, the caller gets the exact answer rather than a silently short one.
                     top = new TopK(k);
                     storage.scan(q, accepted, 0, n, top);
                 }
