@@ -28,11 +28,10 @@ class EvidenceTest {
         assertThat(asked).containsExactly("gradle", "bazel");
         assertThat(e.terms())
                 .containsExactly(
-                        new Evidence.Term("build", true, true),
                         new Evidence.Term("service", true, true),
                         new Evidence.Term("gradle", false, true),
                         new Evidence.Term("bazel", false, false));
-        assertThat(e.absentShare()).isEqualTo(0.25);
+        assertThat(e.absentShare()).isEqualTo(1.0 / 3);
         assertThat(e.bestRelevance()).isEqualTo(0.59);
         assertThat(e.hits()).isEqualTo(2);
         assertThat(e.pinned()).isFalse();
