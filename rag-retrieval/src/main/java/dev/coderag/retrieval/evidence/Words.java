@@ -31,19 +31,12 @@ final class Words {
      */
     static List<String> question(String text) {
         List<String> out = new ArrayList<>();
-        int n = text.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && !Character.isLetterOrDigit(text.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            i = runEnd(text, i);
-            String word = joined(text, start, i);
+        forEachRun(text, (start, end) -> {
+            String word = joined(text, start, end);
             if (word.length() >= 2) {
                 out.add(word);
             }
-        }
+        });
         return out;
     }
 
@@ -53,30 +46,15 @@ final class Words {
      */
     static List<String> of(String text) {
         List<String> out = new ArrayList<>();
-        int n = text.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && !Character.isLetterOrDigit(text.charAt(i))) {
-                i++;
+        forEachRun(text, (start, end) -> {
+            String word = joined(text, start, end);
+            List<String> parts = parts(text, start, end);
+            out.addAll(parts);
+            boolean onePart = parts.size() == 1 && parts.getFirst().equals(word);
+            if (!onePart && word.length() >= 2) {
+                out.add(word);
             }
-            int start = i;
-            i = runEnd(text, i);
-            if (i > start) {
-                String word = joined(text, start, i);
-                int before = out.size();
-                int from = start;
-                for (int j = start; j <= i; j++) {
-                    if (j == i || !Character.isLetterOrDigit(text.charAt(j))) {
-                        split(text, from, j, out);
-                        from = j + 1;
-                    }
-                }
-                boolean onePart = out.size() - before == 1 && out.getLast().equals(word);
-                if (!onePart && word.length() >= 2) {
-                    out.add(word);
-                }
-            }
-        }
+        });
         return out;
     }
 
@@ -87,6 +65,23 @@ final class Words {
      */
     static Map<String, List<String>> questionParts(String text) {
         Map<String, List<String>> out = new HashMap<>();
+        forEachRun(text, (start, end) -> {
+            List<String> parts = parts(text, start, end);
+            if (parts.size() > 1) {
+                out.putIfAbsent(joined(text, start, end), List.copyOf(parts));
+            }
+        });
+        return out;
+    }
+
+    /** What {@link #forEachRun} calls for each run {@code [start, end)}. */
+    @FunctionalInterface
+    private interface RunVisitor {
+        void run(int start, int end);
+    }
+
+    /** Calls {@code visitor} for each non-empty run of {@code text} ({@link #runEnd}), in order; one pass. */
+    private static void forEachRun(String text, RunVisitor visitor) {
         int n = text.length();
         int i = 0;
         while (i < n) {
@@ -96,20 +91,22 @@ final class Words {
             int start = i;
             i = runEnd(text, i);
             if (i > start) {
-                List<String> parts = new ArrayList<>();
-                int from = start;
-                for (int j = start; j <= i; j++) {
-                    if (j == i || !Character.isLetterOrDigit(text.charAt(j))) {
-                        split(text, from, j, parts);
-                        from = j + 1;
-                    }
-                }
-                if (parts.size() > 1) {
-                    out.putIfAbsent(joined(text, start, i), List.copyOf(parts));
-                }
+                visitor.run(start, i);
             }
         }
-        return out;
+    }
+
+    /** The run's parts: split at its joiners, then at case changes and digits ({@link #split}). */
+    private static List<String> parts(String text, int start, int end) {
+        List<String> parts = new ArrayList<>();
+        int from = start;
+        for (int j = start; j <= end; j++) {
+            if (j == end || !Character.isLetterOrDigit(text.charAt(j))) {
+                split(text, from, j, parts);
+                from = j + 1;
+            }
+        }
+        return parts;
     }
 
     /**
@@ -243,9 +240,13 @@ final class Words {
                 && ENDINGS.contains(rest.substring(1));
     }
 
-    /** Endings that make another form of the same word (plural, tense, agent, action, manner). */
+    /**
+     * Endings that make another form of the same word (plural, tense, agent, action, manner, state: "depend",
+     * "dependent", "dependencies").
+     */
     private static final java.util.Set<String> ENDINGS = java.util.Set.of(
             "", "s", "es", "e", "ed", "d", "ing", "er", "ers", "or", "ors", "ion", "ions", "ation", "ations", "ly",
             "ally", "al", "ful", "fully", "able", "ably", "ible", "ment", "ments", "ness", "ize", "izes", "ized",
-            "izing", "izer", "ise", "ises", "ised", "ising", "y", "ies", "ied", "ity", "ive", "ic", "ics");
+            "izing", "izer", "ise", "ises", "ised", "ising", "y", "ies", "ied", "ity", "ive", "ic", "ics", "ent",
+            "ents", "ence", "ences", "ency", "encies", "ant", "ants", "ance", "ances", "ancy", "ancies");
 }

@@ -36,6 +36,8 @@ class WordsTest {
         assertThat(Words.sameWord("libraries", "library")).isTrue();
         assertThat(Words.sameWord("running", "run")).isTrue();
         assertThat(Words.sameWord("make", "making")).isTrue();
+        assertThat(Words.sameWord("depend", "dependencies")).isTrue();
+        assertThat(Words.sameWord("depend", "dependent")).isTrue();
         assertThat(Words.sameWord("message", "messagepack")).isFalse();
         assertThat(Words.sameWord("shut", "shutdown")).isFalse();
         assertThat(Words.sameWord("graph", "graphql")).isFalse();
