@@ -57,23 +57,15 @@ public final class SembleSuite {
         long start = System.nanoTime();
         try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_INT8)) {
             for (String repo : repos) {
-                EvalRun.Settings s = new EvalRun.Settings(
-                        corpora.resolve("annotations").resolve(repo + ".json"),
-                        corpora.resolve(repo),
+                summaries.put(
                         repo,
-                        stores.resolve("semble-" + repo + "-int8"),
-                        EmbeddingModel.BGE_SMALL_INT8,
-                        modes,
-                        10,
-                        50,
-                        Optional.empty(),
-                        false);
-                EvalRun.Outcome o =
-                        EvalRun.run(s, new StoreLocation.Directory(s.db()), embedder, p -> {}, sum -> {}, line -> {});
-                summaries.put(repo, JSON.readTree(o.summaryJson()));
-                if (out.isPresent()) {
-                    o.writeReport(out.get().resolve(repo + ".json"));
-                }
+                        evaluate(
+                                embedder,
+                                corpora.resolve("annotations").resolve(repo + ".json"),
+                                corpora.resolve(repo),
+                                stores.resolve("semble-" + repo + "-int8"),
+                                modes,
+                                out.map(o -> o.resolve(repo + ".json"))));
                 System.err.printf(Locale.ROOT, "%s: %s%n", repo, ndcgLine(summaries.get(repo), modes));
             }
             for (String extra : a.all("--extra", List.of())) {
@@ -81,23 +73,13 @@ public final class SembleSuite {
                 if (f.length != 4) {
                     throw new IllegalArgumentException("--extra NAME|QUERIES|CORPUS|DB, not " + extra);
                 }
-                EvalRun.Settings s = new EvalRun.Settings(
+                JsonNode summary = evaluate(
+                        embedder,
                         Path.of(f[1]),
                         Path.of(f[2]),
-                        Path.of(f[2]).getFileName().toString(),
                         Path.of(f[3]),
-                        EmbeddingModel.BGE_SMALL_INT8,
                         modes,
-                        10,
-                        50,
-                        Optional.empty(),
-                        false);
-                EvalRun.Outcome o =
-                        EvalRun.run(s, new StoreLocation.Directory(s.db()), embedder, p -> {}, sum -> {}, line -> {});
-                JsonNode summary = JSON.readTree(o.summaryJson());
-                if (out.isPresent()) {
-                    o.writeReport(out.get().resolve(f[0] + ".json"));
-                }
+                        out.map(o -> o.resolve(f[0] + ".json")));
                 for (EvalMode m : modes) {
                     JsonNode fm = summary.path("modes").path(m.id());
                     extras.add(String.format(
@@ -117,6 +99,28 @@ public final class SembleSuite {
         System.out.println(table(summaries, modes));
         extras.forEach(System.out::println);
         System.out.printf(Locale.ROOT, "%d repositories in %.0f s%n", repos.size(), (System.nanoTime() - start) / 1e9);
+    }
+
+    /** One repository through {@link EvalRun#run} with the shared embedder; its summary, its report written if asked. */
+    private static JsonNode evaluate(
+            Embedder embedder, Path queries, Path corpus, Path db, List<EvalMode> modes, Optional<Path> report)
+            throws IOException {
+        EvalRun.Settings s = new EvalRun.Settings(
+                queries,
+                corpus,
+                corpus.getFileName().toString(),
+                db,
+                EmbeddingModel.BGE_SMALL_INT8,
+                modes,
+                10,
+                50,
+                Optional.empty(),
+                false);
+        EvalRun.Outcome o = EvalRun.run(s, new StoreLocation.Directory(db), embedder, p -> {}, sum -> {}, line -> {});
+        if (report.isPresent()) {
+            o.writeReport(report.get());
+        }
+        return JSON.readTree(o.summaryJson());
     }
 
     private static String ndcgLine(JsonNode summary, List<EvalMode> modes) {

@@ -62,6 +62,7 @@ public final class Ranker {
         }
         boolean shortQuestion = question.words() <= config.maxWords();
         Set<String> named = new HashSet<>();
+        Set<String> words = keywords(question.text());
         if (config.coherence() && shortQuestion) {
             out = coherence(out, best);
         }
@@ -70,23 +71,23 @@ public final class Ranker {
             out = definitions(out, question, form, best);
         }
         if (config.nameWords().on() && shortQuestion && form != QueryForm.SYMBOL) {
-            out = nameWords(out, keywords(question.text()), best, named);
+            out = nameWords(out, words, best, named);
         }
         if (config.pathWords()) {
-            String words = form == QueryForm.SYMBOL
-                    ? String.join(
+            Set<String> pathKeywords = form == QueryForm.SYMBOL
+                    ? keywords(String.join(
                             " ",
                             Identifiers.split(
-                                    QueryForm.symbolNames(question.text()).getFirst()))
-                    : question.text();
-            out = pathWords(out, words, best);
+                                    QueryForm.symbolNames(question.text()).getFirst())))
+                    : words;
+            out = pathWords(out, pathKeywords, best);
         }
         if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
-            out = frontPage(out, question.text(), best);
+            out = frontPage(out, words, best);
         }
         out.sort(Comparator.comparingDouble(Candidate::score).reversed());
         if (config.saturation() && !config.saturationSkip().contains(question.intent())) {
-            out = saturate(out, config.saturationSparesNamed() ? named : Set.of());
+            out = saturate(out, named);
         }
         return out;
     }
@@ -196,8 +197,7 @@ public final class Ranker {
      * Chunks whose file name or directory name holds the question's words gain {@code boost × best × share}, the
      * share of the words matched (at least the minimum ratio).
      */
-    private List<Candidate> pathWords(List<Candidate> in, String text, double best) {
-        Set<String> keywords = keywords(text);
+    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best) {
         if (keywords.isEmpty()) {
             return in;
         }
@@ -219,8 +219,7 @@ public final class Ranker {
      * install this?") — is answered by the project's front page: the top-level README's chunks gain
      * {@code boost × best}, so they lead in the order the fusion gave them.
      */
-    private List<Candidate> frontPage(List<Candidate> in, String text, double best) {
-        Set<String> words = keywords(text);
+    private List<Candidate> frontPage(List<Candidate> in, Set<String> words, double best) {
         if (!config.frontPage().generic().containsAll(words)) {
             return in;
         }

@@ -34,8 +34,6 @@ import java.util.Set;
  * @param leads the definitions a short question names, and their callers and callees, lead the sources
  * @param frontPage the front-page step (see {@link FrontPage})
  * @param nameWords the name-words step (see {@link NameWords})
- * @param saturationSparesNamed saturation leaves the score of a chunk whose long name (see {@link NameWords#spareParts})
- *     the question spells out: it is the one asked for, even when it is its file's second chunk
  * @param commonPrefixShare a word and a name part also match when they share a prefix of at least this share of the
  *     shorter (0: off)
  */
@@ -60,8 +58,7 @@ public record RankingConfig(
         boolean leads,
         double commonPrefixShare,
         FrontPage frontPage,
-        NameWords nameWords,
-        boolean saturationSparesNamed) {
+        NameWords nameWords) {
     public RankingConfig {
         stopwords = Set.copyOf(stopwords);
         saturationSkip = Set.copyOf(saturationSkip);
@@ -96,7 +93,8 @@ public record RankingConfig(
      * @param on whether the step runs
      * @param boost the gain, times the best score
      * @param minParts the fewest name parts (over two letters, not stopwords) a name needs to count
-     * @param spareParts the fewest such parts for saturation to spare the chunk (when it spares named chunks)
+     * @param spareParts the fewest such parts for saturation to spare the chunk: the question spelled out its long
+     *     name, so it is the one asked for even as its file's second chunk ({@link Integer#MAX_VALUE}: never)
      */
     public record NameWords(boolean on, double boost, int minParts, int spareParts) {
         static final NameWords OFF = new NameWords(false, 0, Integer.MAX_VALUE, Integer.MAX_VALUE);
@@ -138,8 +136,7 @@ public record RankingConfig(
                                     steps.path("name_words").asBoolean(true),
                                     r.path("name_words").path("boost").asDouble(),
                                     r.path("name_words").path("min_parts").asInt(2),
-                                    r.path("name_words").path("spare_parts").asInt(Integer.MAX_VALUE)),
-                    r.path("saturation").path("spare_named").asBoolean(false));
+                                    r.path("name_words").path("spare_parts").asInt(Integer.MAX_VALUE)));
         } catch (IOException e) {
             throw new IllegalArgumentException("ranking.json is not valid JSON: " + e.getMessage(), e);
         }

@@ -53,8 +53,7 @@ class RankerTest {
                 true,
                 0.7,
                 frontPage,
-                nameWords,
-                true);
+                nameWords);
     }
 
     private static Candidate code(String path, String symbol, SymbolKind kind, double score) {
