@@ -7,6 +7,7 @@ import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.EvalMode;
 import dev.coderag.eval.EvalRun;
 import dev.coderag.store.StoreLocation;
+import dev.coderag.store.VectorTier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import java.util.Set;
  * <pre>
  * rag-bench/run dev.coderag.bench.SembleSuite [--corpora /work/corpora/semble] [--stores /work/stores]
  *     [--repos rag-eval/src/test/resources/semble/dev-repos.txt] [--mode full,hybrid] [--out DIR]
+ *     [--vectors full|static]
  * </pre>
  *
  * A retrieval data directory given as {@code -Dcoderag.retrieval.data=DIR} (docs/EVALUATION.md) replaces the
@@ -41,7 +43,7 @@ public final class SembleSuite {
 
     public static void main(String[] argv) throws IOException {
         BenchArgs a = BenchArgs.parse(
-                argv, Set.of("--corpora", "--stores", "--repos", "--mode", "--out", "--extra"), Set.of());
+                argv, Set.of("--corpora", "--stores", "--repos", "--mode", "--out", "--extra", "--vectors"), Set.of());
         Path corpora = Path.of(a.get("--corpora", "/work/corpora/semble"));
         Path stores = Path.of(a.get("--stores", "/work/stores"));
         List<String> repos =
@@ -55,15 +57,22 @@ public final class SembleSuite {
         Map<String, JsonNode> summaries = new LinkedHashMap<>();
         List<String> extras = new ArrayList<>();
         long start = System.nanoTime();
-        try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_INT8)) {
+        VectorTier vectors = VectorTier.valueOf(a.get("--vectors", "full").toUpperCase(Locale.ROOT));
+        String suffix =
+                switch (vectors) {
+                    case FULL -> "";
+                    case STATIC -> "-static";
+                };
+        try (Embedder embedder = Embedder.openTwoTier(EmbeddingModel.BGE_SMALL_INT8)) {
+            Embedders both = new Embedders(embedder, vectors);
             for (String repo : repos) {
                 summaries.put(
                         repo,
                         evaluate(
-                                embedder,
+                                both,
                                 corpora.resolve("annotations").resolve(repo + ".json"),
                                 corpora.resolve(repo),
-                                stores.resolve("semble-" + repo + "-int8"),
+                                stores.resolve("semble-" + repo + "-int8" + suffix),
                                 modes,
                                 out.map(o -> o.resolve(repo + ".json"))));
                 System.err.printf(Locale.ROOT, "%s: %s%n", repo, ndcgLine(summaries.get(repo), modes));
@@ -74,10 +83,10 @@ public final class SembleSuite {
                     throw new IllegalArgumentException("--extra NAME|QUERIES|CORPUS|DB, not " + extra);
                 }
                 JsonNode summary = evaluate(
-                        embedder,
+                        both,
                         Path.of(f[1]),
                         Path.of(f[2]),
-                        Path.of(f[3]),
+                        Path.of(f[3] + suffix),
                         modes,
                         out.map(o -> o.resolve(f[0] + ".json")));
                 for (EvalMode m : modes) {
@@ -101,9 +110,12 @@ public final class SembleSuite {
         System.out.printf(Locale.ROOT, "%d repositories in %.0f s%n", repos.size(), (System.nanoTime() - start) / 1e9);
     }
 
+    /** The loaded embedders and the tier the stores are built to. */
+    private record Embedders(Embedder embedder, VectorTier vectors) {}
+
     /** One repository through {@link EvalRun#run} with the shared embedder; its summary, its report written if asked. */
     private static JsonNode evaluate(
-            Embedder embedder, Path queries, Path corpus, Path db, List<EvalMode> modes, Optional<Path> report)
+            Embedders embedders, Path queries, Path corpus, Path db, List<EvalMode> modes, Optional<Path> report)
             throws IOException {
         EvalRun.Settings s = new EvalRun.Settings(
                 queries,
@@ -115,8 +127,10 @@ public final class SembleSuite {
                 10,
                 50,
                 Optional.empty(),
-                false);
-        EvalRun.Outcome o = EvalRun.run(s, new StoreLocation.Directory(db), embedder, p -> {}, sum -> {}, line -> {});
+                false,
+                embedders.vectors());
+        EvalRun.Outcome o =
+                EvalRun.run(s, new StoreLocation.Directory(db), embedders.embedder(), p -> {}, sum -> {}, line -> {});
         if (report.isPresent()) {
             o.writeReport(report.get());
         }

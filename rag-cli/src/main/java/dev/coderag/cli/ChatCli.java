@@ -265,7 +265,7 @@ public final class ChatCli implements Runnable {
                             + CliSupport.modelOption(stored.get())
                             + " or re-ingest with --full");
         }
-        return Embedder.open(model);
+        return Embedder.openTwoTier(model);
     }
 
     /**

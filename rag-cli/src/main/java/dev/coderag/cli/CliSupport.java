@@ -6,10 +6,12 @@ import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.EvalException;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorTier;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -41,6 +43,15 @@ final class CliSupport {
             return ex instanceof UsageException ? 2 : 1;
         });
         return cmd;
+    }
+
+    /** {@code --vectors}: {@code static} or {@code full} (any case); else bad usage naming the choices. */
+    static VectorTier vectors(String name) {
+        return switch (name == null ? "full" : name.strip().toLowerCase(Locale.ROOT)) {
+            case "full" -> VectorTier.FULL;
+            case "static" -> VectorTier.STATIC;
+            default -> throw new UsageException("unknown --vectors '" + name + "' (choose static or full)");
+        };
     }
 
     /** The model named on the command line ({@code fp32}, {@code int8} or a model id); else bad usage. */

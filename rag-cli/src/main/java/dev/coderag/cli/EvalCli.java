@@ -10,6 +10,7 @@ import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Store;
+import dev.coderag.store.VectorTier;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,6 +143,14 @@ public final class EvalCli implements Callable<Integer> {
     boolean json;
 
     @Option(
+            names = "--vectors",
+            paramLabel = "TIER",
+            description = "The vector tier to build and measure: full (default: every chunk embedded with the model)"
+                    + " or static (the static tier alone: a table look-up per chunk, seconds instead of minutes; its own"
+                    + " default store, <name>-<model>-static). See docs/STORE.md, \"Two vector tiers\".")
+    String vectors = "full";
+
+    @Option(
             names = "--lexical-only",
             description = "Measure only the lexical mode and skip embedding the corpus (minutes instead of an hour"
                     + " for a few thousand files on 2 cores). Chunks are cut with the real tokenizer, as in"
@@ -174,6 +183,10 @@ public final class EvalCli implements Callable<Integer> {
             CliSupport.model(model); // bad usage before anything else is checked
         }
         List<EvalMode> modes = usage(() -> EvalMode.parseList(mode));
+        VectorTier tier = CliSupport.vectors(vectors);
+        if (lexicalOnly && tier == VectorTier.STATIC) {
+            throw new UsageException("--lexical-only builds no vectors; drop --vectors static");
+        }
         if (lexicalOnly) {
             if (modes.stream().anyMatch(m -> m != EvalMode.LEXICAL)
                     && !mode.strip().equals("all")) {
@@ -203,7 +216,9 @@ public final class EvalCli implements Callable<Integer> {
         EmbeddingModel embeddingModel = CliSupport.chooseModel(model, storedModel);
         Path dbDir = db != null
                 ? CliSupport.path(db, "--db")
-                : EvalRun.Settings.defaultDb(repoName, embeddingModel, lexicalOnly);
+                : lexicalOnly
+                        ? EvalRun.Settings.defaultDb(repoName, embeddingModel, true)
+                        : EvalRun.Settings.defaultDb(repoName, embeddingModel, tier);
         Optional<Path> reportPath = Optional.ofNullable(outFile).map(f -> CliSupport.path(f, "--out"));
         EvalRun.Settings settings = new EvalRun.Settings(
                 CliSupport.path(queries, "--queries"),
@@ -215,7 +230,8 @@ public final class EvalCli implements Callable<Integer> {
                 k,
                 perQuery,
                 Optional.ofNullable(limitQueries),
-                lexicalOnly);
+                lexicalOnly,
+                tier);
         EvalRun.Outcome outcome = EvalRun.run(
                 settings,
                 StoreSelection.of(store, dbDir),

@@ -153,6 +153,15 @@ public final class IngestCli implements Runnable {
         @Option(names = "--plain-text", description = "Chunk files in languages without a grammar as plain text.")
         boolean plainText;
 
+        @Option(
+                names = "--vectors",
+                paramLabel = "TIER",
+                defaultValue = "full",
+                description = "The last vector tier to build: full (default) embeds every chunk with the model;"
+                        + " static stops once every chunk has a static-tier vector (a table look-up: seconds, not"
+                        + " minutes). A later ingest without it adds the full tier without parsing again.")
+        String vectors;
+
         @Override
         public Integer call() {
             return cli.ingest(this);
@@ -249,6 +258,7 @@ public final class IngestCli implements Runnable {
             throw new UsageException("--name applies to one source; ingest the sources one by one");
         }
         IngestOptions options = IngestOptions.defaults(dir)
+                .withVectors(CliSupport.vectors(c.vectors))
                 .withFull(c.full)
                 .withDryRun(c.dryRun)
                 .withMaxFileBytes(c.maxFileSize)
@@ -276,7 +286,7 @@ public final class IngestCli implements Runnable {
             requests.addAll(carriedOver(location, storedModel.get(), requests));
         }
         ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
-        try (Embedder embedder = Embedder.open(model)) {
+        try (Embedder embedder = Embedder.openTwoTier(model)) {
             IngestSummary summary;
             if (c.dryRun && (storedModel.isEmpty() || mismatch)) {
                 // Nothing to compare with (or it would be rebuilt): plan against an empty index, create nothing.

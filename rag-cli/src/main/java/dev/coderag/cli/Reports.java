@@ -68,6 +68,8 @@ final class Reports {
             }
             repo.put("state", r.state().id());
             repo.put("pending_files", r.pendingFiles());
+            repo.put("vectors", r.staticVectors() > 0 ? "static" : "full");
+            repo.put("static_vectors", r.staticVectors());
             repo.put("files", r.files());
             ObjectNode chunks = repo.putObject("chunks");
             for (ChunkKind kind : ChunkKind.values()) {
@@ -139,6 +141,12 @@ final class Reports {
                 chunks.add(kind.table() + " " + r.chunks().getOrDefault(kind, 0));
             }
             sb.append("  chunks: ").append(chunks).append('\n');
+            if (r.staticVectors() > 0) {
+                sb.append("  vectors: ")
+                        .append(r.staticVectors())
+                        .append(" chunks at the static tier (an ingest without --vectors static embeds them"
+                                + " with the model)\n");
+            }
             if (!r.languages().isEmpty()) {
                 StringJoiner langs = new StringJoiner(", ");
                 new TreeMap<>(r.languages()).forEach((l, n) -> langs.add(l + " " + n));

@@ -219,29 +219,13 @@ final class DjlEmbedder implements Embedder {
                 pieces += windows[i].length;
             }
             long[][] ids = new long[pieces][];
-            int[] lengths = new int[pieces];
             int p = 0;
             for (long[][] doc : windows) {
                 for (long[] piece : doc) {
-                    ids[p] = piece;
-                    lengths[p++] = piece.length;
+                    ids[p++] = piece;
                 }
             }
-            List<int[]> batches = BatchPlan.plan(lengths, settings.batchTokens(), settings.maxBatch());
-            float[][] pieceVectors = new float[pieces][];
-            if (workers == null || batches.size() == 1) {
-                for (int[] batch : batches) {
-                    embedBatch(batch, ids, pieceVectors);
-                }
-            } else {
-                // Longest batches first, so the workers finish at about the same time.
-                List<Future<?>> pending = new ArrayList<>(batches.size());
-                for (int b = batches.size() - 1; b >= 0; b--) {
-                    int[] batch = batches.get(b);
-                    pending.add(workers.submit(() -> embedBatch(batch, ids, pieceVectors)));
-                }
-                awaitAll(pending);
-            }
+            float[][] pieceVectors = embedSequences(ids);
             float[][] out = new float[texts.size()][];
             p = 0;
             for (int i = 0; i < out.length; i++) {
@@ -250,6 +234,51 @@ final class DjlEmbedder implements Embedder {
                 p += n;
             }
             return List.of(out);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    /**
+     * The [CLS] vectors of {@code ids} — each a whole framed sequence ([CLS] … [SEP], at most {@link #MAX_TOKENS}
+     * ids) — in input order, batched by length over the workers. The caller holds the read lock.
+     */
+    private float[][] embedSequences(long[][] ids) {
+        int[] lengths = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            lengths[i] = ids[i].length;
+        }
+        List<int[]> batches = BatchPlan.plan(lengths, settings.batchTokens(), settings.maxBatch());
+        float[][] vectors = new float[ids.length][];
+        if (workers == null || batches.size() == 1) {
+            for (int[] batch : batches) {
+                embedBatch(batch, ids, vectors);
+            }
+        } else {
+            // Longest batches first, so the workers finish at about the same time.
+            List<Future<?>> pending = new ArrayList<>(batches.size());
+            for (int b = batches.size() - 1; b >= 0; b--) {
+                int[] batch = batches.get(b);
+                pending.add(workers.submit(() -> embedBatch(batch, ids, vectors)));
+            }
+            awaitAll(pending);
+        }
+        return vectors;
+    }
+
+    /**
+     * The model's own vector of every vocabulary token as a one-token text ([CLS] token [SEP]), row {@code id} of
+     * the result for token id {@code id}: what {@link StaticTable} is distilled from.
+     */
+    float[][] embedVocabulary(int vocabulary) {
+        lifecycle.readLock().lock();
+        try {
+            ensureOpen();
+            long[][] ids = new long[vocabulary][];
+            for (int id = 0; id < vocabulary; id++) {
+                ids[id] = new long[] {clsId, id, sepId};
+            }
+            return embedSequences(ids);
         } finally {
             lifecycle.readLock().unlock();
         }

@@ -13,6 +13,7 @@ import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
+import dev.coderag.store.VectorTier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,6 +48,8 @@ public final class EvalRun {
      * @param chunksPerQuery chunks requested per query before aggregation to files (at least 1)
      * @param limitQueries evaluate only the first N queries, when present
      * @param lexicalOnly skip embedding the corpus (placeholder vectors under their own model id)
+     * @param vectors the last vector tier the ingest builds ({@code --vectors}): {@link VectorTier#STATIC} measures
+     *     a store of static-tier vectors alone (docs/STORE.md, "Two vector tiers")
      */
     public record Settings(
             Path queries,
@@ -58,8 +61,13 @@ public final class EvalRun {
             int k,
             int chunksPerQuery,
             Optional<Integer> limitQueries,
-            boolean lexicalOnly) {
+            boolean lexicalOnly,
+            VectorTier vectors) {
         public Settings {
+            Objects.requireNonNull(vectors, "vectors");
+            if (lexicalOnly && vectors == VectorTier.STATIC) {
+                throw new IllegalArgumentException("a lexical-only evaluation has no vector tier to choose");
+            }
             Objects.requireNonNull(queries, "queries");
             Objects.requireNonNull(corpus, "corpus");
             Objects.requireNonNull(repo, "repo");
@@ -69,6 +77,45 @@ public final class EvalRun {
             if (k < 1 || chunksPerQuery < 1 || limitQueries.filter(n -> n < 1).isPresent()) {
                 throw new IllegalArgumentException("k, chunks per query and the query limit must be at least 1");
             }
+        }
+
+        /** Settings of a full-tier evaluation ({@link VectorTier#FULL}). */
+        public Settings(
+                Path queries,
+                Path corpus,
+                String repo,
+                Path db,
+                EmbeddingModel model,
+                List<EvalMode> modes,
+                int k,
+                int chunksPerQuery,
+                Optional<Integer> limitQueries,
+                boolean lexicalOnly) {
+            this(
+                    queries,
+                    corpus,
+                    repo,
+                    db,
+                    model,
+                    modes,
+                    k,
+                    chunksPerQuery,
+                    limitQueries,
+                    lexicalOnly,
+                    VectorTier.FULL);
+        }
+
+        /**
+         * {@code ~/.cache/coderag/eval/<name>-<model>[-static]}: a static-tier store apart, since an ingest with
+         * {@code --vectors static} never takes a store's chunks back from the full tier.
+         */
+        public static Path defaultDb(String repoName, EmbeddingModel model, VectorTier vectors) {
+            return defaultDb(repoName, model, false)
+                    .resolveSibling(repoName + "-" + model.shortName()
+                            + switch (vectors) {
+                                case FULL -> "";
+                                case STATIC -> "-static";
+                            });
         }
 
         /** {@code ~/.cache/coderag/eval/<name>-<model>[-lexical]} (or under {@code $XDG_CACHE_HOME}). */
@@ -148,14 +195,16 @@ public final class EvalRun {
             Consumer<IngestSummary> ingested,
             Consumer<String> log) {
         try (Embedder embedder =
-                s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.open(s.model())) {
+                s.lexicalOnly() ? new LexicalOnlyEmbedder(Embedder.open(s.model())) : Embedder.openTwoTier(s.model())) {
             return run(s, store, embedder, progress, ingested, log);
         }
     }
 
     /**
      * As {@link #run(Settings, StoreLocation, ProgressListener, Consumer, Consumer)}, with an embedder the caller
-     * opened (and closes) for {@code s.model()}: several evaluations in one process load the model once.
+     * opened (and closes) for {@code s.model()}: several evaluations in one process load the model once. Its static
+     * tier ({@code Embedder.openTwoTier}), as in production, is written by the ingest's lexical pass and searched
+     * while the store holds such vectors; a static-tier evaluation needs it.
      */
     public static Outcome run(
             Settings s,
@@ -171,10 +220,11 @@ public final class EvalRun {
         try (Store opened = Store.open(store, embedder.modelId(), embedder.dimension())) {
             log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
                     + store.describe() + ", model " + s.model().shortName());
-            IngestSummary summary = Ingester.create(opened, embedder, IngestOptions.defaults(s.db()))
-                    .ingest(
-                            List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
-                            progress);
+            IngestOptions options = IngestOptions.defaults(s.db()).withVectors(s.vectors());
+            Ingester ingester = Ingester.create(opened, embedder, options);
+            IngestSummary summary = ingester.ingest(
+                    List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
+                    progress);
             ingested.accept(summary);
             warnAboutMissingGold(opened.files().entries(s.repo()), selected, log);
 
@@ -229,6 +279,7 @@ public final class EvalRun {
                         ? r.url()
                         : s.db().toAbsolutePath().toString());
         settings.put("model", s.model().shortName() + (s.lexicalOnly() ? " (lexical only)" : ""));
+        settings.put("vectors", s.vectors().name().toLowerCase(java.util.Locale.ROOT));
         settings.put("chunks_per_query", Integer.toString(s.chunksPerQuery()));
         settings.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         settings.put("java", System.getProperty("java.version"));

@@ -5,6 +5,7 @@ import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.VectorTier;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import java.util.ArrayList;
@@ -30,18 +31,33 @@ final class ChunkSource {
     private final Optional<String> repo;
     private final SearchFilter filter;
     private final Predicate<Chunk> admits;
+    private final VectorTier tier;
 
     /**
      * @param scope restrict every read to it
      * @throws IllegalArgumentException for a path glob the store refuses
      */
     ChunkSource(Store store, Scope scope) {
+        this(store, scope, VectorTier.FULL);
+    }
+
+    /**
+     * @param tier the vector tier {@link #vector} searches and {@link #vectorsByContentHash} reads: the one the
+     *     request's query vector belongs to
+     */
+    ChunkSource(Store store, Scope scope, VectorTier tier) {
         this.store = Objects.requireNonNull(store, "store");
+        this.tier = Objects.requireNonNull(tier, "tier");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.repo = scope.repo();
         this.filter = scope.filter();
         Predicate<Chunk> matcher = filter.matcher();
         this.admits = scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
+    }
+
+    /** The vector tier {@link #vector} searches: the one the request's query vector belongs to. */
+    VectorTier tier() {
+        return tier;
     }
 
     Optional<String> repo() {
@@ -53,7 +69,18 @@ final class ChunkSource {
         if (!scope.tables().contains(table)) {
             return List.of();
         }
-        return scored(store.vectors().search(table, queryVector, k, filter));
+        return scored(store.vectors(tier).search(table, queryVector, k, filter));
+    }
+
+    /**
+     * The nearest neighbours of a static-tier query vector among the chunks whose vector is still of the static
+     * tier, in one table, best first (their cosines are on the static tier's scale, not the primary tier's).
+     */
+    List<Scored> staticVector(ChunkKind table, float[] queryVector, int k) {
+        if (!scope.tables().contains(table)) {
+            return List.of();
+        }
+        return scored(store.vectors(VectorTier.STATIC).search(table, queryVector, k, filter));
     }
 
     /** One nearest-neighbour list per table, in {@link ChunkKind} order, searched one table after another. */
@@ -122,7 +149,7 @@ final class ChunkSource {
 
     /** Stored embeddings by content hash (hashes without one are absent). */
     Map<String, float[]> vectorsByContentHash(Collection<String> contentHashes) {
-        return store.vectors().byContentHash(contentHashes);
+        return store.vectors(tier).byContentHash(contentHashes);
     }
 
     private static List<Scored> scored(List<ScoredChunk> hits) {

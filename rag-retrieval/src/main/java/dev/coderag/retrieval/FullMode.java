@@ -195,7 +195,17 @@ final class FullMode implements ModeStrategy {
     }
 
     /** One search of one table by one retriever, with the weight its list gets in fusion. */
-    private record SearchTask(Via via, double weight, Callable<List<Scored>> call) {}
+    /**
+     * One search of the plan.
+     *
+     * @param staticTier a vector search of the static tier's chunks with the static question vector: its scores are
+     *     on another scale, so its hits are neither relevance nor merged by score with the full tier's
+     */
+    private record SearchTask(Via via, double weight, Callable<List<Scored>> call, boolean staticTier) {
+        SearchTask(Via via, double weight, Callable<List<Scored>> call) {
+            this(via, weight, call, false);
+        }
+    }
 
     /**
      * What the concurrent searches found: one ranked list per routed table and retriever (in table order,
@@ -254,11 +264,15 @@ final class FullMode implements ModeStrategy {
         int vectorHits = 0;
         int lexicalHits = 0;
         List<List<Scored>> vectorLists = new ArrayList<>();
+        List<List<Scored>> staticLists = new ArrayList<>();
         List<List<Scored>> lexicalLists = new ArrayList<>();
         for (int i = 0; i < planned.size(); i++) {
             SearchTask t = planned.get(i);
             List<Scored> hits = SearchTasks.join(running.get(i));
-            if (t.via() == Via.VECTOR) {
+            if (t.staticTier()) {
+                vectorHits += hits.size();
+                staticLists.add(hits);
+            } else if (t.via() == Via.VECTOR) {
                 query.relevance().record(hits);
                 vectorHits += hits.size();
                 vectorLists.add(hits);
@@ -272,6 +286,10 @@ final class FullMode implements ModeStrategy {
             double lexical = query.route().lexical();
             lists = new ArrayList<>(
                     List.of(RankedList.of(Via.VECTOR, 1 - lexical, Scored.found(Fusion.mergeByScore(vectorLists)))));
+            if (!staticLists.isEmpty()) {
+                // disjoint from the full tier's hits: a second list of the same weight interleaves the two by rank
+                lists.add(RankedList.of(Via.VECTOR, 1 - lexical, Scored.found(Fusion.mergeByScore(staticLists))));
+            }
             if (!lexicalLists.isEmpty()) {
                 lists.add(RankedList.of(Via.LEXICAL, lexical, Scored.found(Fusion.mergeByScore(lexicalLists))));
             }
@@ -307,6 +325,12 @@ final class FullMode implements ModeStrategy {
             double tableWeight = (double) quota / maxQuota;
             planned.add(new SearchTask(
                     Via.VECTOR, (1 - route.lexical()) * tableWeight, () -> source.vector(kind, query.vector(), k)));
+            query.staticVector()
+                    .ifPresent(v -> planned.add(new SearchTask(
+                            Via.VECTOR,
+                            (1 - route.lexical()) * tableWeight,
+                            () -> source.staticVector(kind, v, k),
+                            true)));
             Future<List<ScoredChunk>> prefetched = bm25.get(kind);
             if (prefetched != null && route.lexical() > 0) {
                 planned.add(new SearchTask(

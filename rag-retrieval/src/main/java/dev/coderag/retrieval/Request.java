@@ -1,7 +1,9 @@
 package dev.coderag.retrieval;
 
 import dev.coderag.embed.Embedder;
+import dev.coderag.store.VectorTier;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One call of {@link Retriever#retrieve}: the analysed query, the conversation it continues, the requested
@@ -17,10 +19,15 @@ final class Request {
     private final ChunkSource source;
     private final Stopwatch clock;
     private final Embedder embedder;
+    private final Optional<Embedder> staticEmbedder;
     private final IntentClassifier intents;
     private final RoutingTable routing;
 
-    /** @param limit hits in total; {@code <= 0} = the route's counts */
+    /**
+     * @param limit hits in total; {@code <= 0} = the route's counts
+     * @param embedder embeds the query for the source's vector tier (and the intents are that embedder's)
+     * @param staticEmbedder also embeds the query for the static tier's chunks, when the store holds both tiers
+     */
     Request(
             AnalyzedQuery query,
             Retriever.FollowUp followUp,
@@ -28,6 +35,7 @@ final class Request {
             ChunkSource source,
             Stopwatch clock,
             Embedder embedder,
+            Optional<Embedder> staticEmbedder,
             IntentClassifier intents,
             RoutingTable routing) {
         this.query = Objects.requireNonNull(query, "query");
@@ -36,6 +44,7 @@ final class Request {
         this.source = Objects.requireNonNull(source, "source");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.staticEmbedder = Objects.requireNonNull(staticEmbedder, "staticEmbedder");
         this.intents = Objects.requireNonNull(intents, "intents");
         this.routing = Objects.requireNonNull(routing, "routing");
     }
@@ -67,12 +76,17 @@ final class Request {
      */
     ClassifiedQuery embedAndClassify() {
         float[] vector = embedder.embedQuery(query.text());
+        Optional<float[]> staticVector = staticEmbedder.map(e -> e.embedQuery(query.text()));
         clock.lap("embed");
         IntentClassifier.Result intent = intents.classify(vector, query.text());
         clock.lap("intent");
         RoutingTable.Route route = routing.route(intent.intent());
+        if (source.tier() == VectorTier.STATIC) {
+            route = route.withLexicalAtLeast(routing.staticTierLexical());
+        }
         return new ClassifiedQuery(
                 vector,
+                staticVector,
                 intent,
                 route,
                 Fusion.quotas(route, limit),

@@ -10,6 +10,7 @@ import dev.coderag.retrieval.evidence.TermLookup;
 import dev.coderag.retrieval.evidence.Verdict;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.Store;
+import dev.coderag.store.VectorTier;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The retrieval half of the chat pipeline, and the same code path the evaluation harness calls. One instance
@@ -39,12 +41,53 @@ public final class Retriever {
     private final Store store;
     private final Embedder embedder;
     private final IntentClassifier intents;
+    /** The static tier's embedder and its intent prototypes; empty for a retriever of the full tier alone. */
+    private final Optional<Tier> staticTier;
+
     private final RoutingTable routing;
     private final EvidencePolicy evidence;
     private final Map<RetrievalMode, ModeStrategy> modes = new EnumMap<>(RetrievalMode.class);
 
+    /** The static tier's question embedder and the intent prototypes it embeds, on first use (the table is lazy). */
+    static final class Tier {
+        private final Embedder embedder;
+        private volatile IntentClassifier intents;
+
+        Tier(Embedder embedder) {
+            this.embedder = embedder;
+        }
+
+        Embedder embedder() {
+            return embedder;
+        }
+
+        IntentClassifier intents() {
+            IntentClassifier i = intents;
+            if (i == null) {
+                synchronized (this) {
+                    if (intents == null) {
+                        intents = IntentClassifier.load(embedder);
+                    }
+                    i = intents;
+                }
+            }
+            return i;
+        }
+    }
+
     Retriever(Store store, Embedder embedder, IntentClassifier intents, RoutingTable routing, EvidencePolicy evidence) {
+        this(store, embedder, intents, Optional.empty(), routing, evidence);
+    }
+
+    Retriever(
+            Store store,
+            Embedder embedder,
+            IntentClassifier intents,
+            Optional<Tier> staticTier,
+            RoutingTable routing,
+            EvidencePolicy evidence) {
         this.store = Objects.requireNonNull(store, "store");
+        this.staticTier = Objects.requireNonNull(staticTier, "staticTier");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.intents = Objects.requireNonNull(intents, "intents");
         this.routing = Objects.requireNonNull(routing, "routing");
@@ -57,10 +100,22 @@ public final class Retriever {
         }
     }
 
-    /** A retriever with the intent prototypes and routing table shipped in this module's resources. */
+    /**
+     * A retriever with the intent prototypes and routing table shipped in this module's resources. With an embedder
+     * that has a {@linkplain Embedder#staticTier() static tier} it reads both vector tiers (docs/STORE.md, "Two
+     * vector tiers"): while the store holds static-tier vectors, each question is also embedded by the static tier
+     * (a table look-up) and those chunks are searched with it beside the full tier's; a store whose vectors are all
+     * static is searched with the static question vector alone, which then also classifies the intent and measures
+     * relevance. The static tier's intent prototypes are embedded on its first use.
+     */
     public static Retriever create(Store store, Embedder embedder) {
         return new Retriever(
-                store, embedder, IntentClassifier.load(embedder), RoutingTable.load(), EvidencePolicy.load());
+                store,
+                embedder,
+                IntentClassifier.load(embedder),
+                embedder.staticTier().map(Tier::new),
+                RoutingTable.load(),
+                EvidencePolicy.load());
     }
 
     /**
@@ -118,8 +173,7 @@ public final class Retriever {
         Stopwatch clock = new Stopwatch();
         AnalyzedQuery analyzed = AnalyzedQuery.of(query, followUp, strategy.joinsPreviousTerms());
         clock.lap("analyze");
-        Request request = new Request(
-                analyzed, followUp, limit, new ChunkSource(store, scope), clock, embedder, intents, routing);
+        Request request = request(analyzed, followUp, limit, scope, clock);
         Selection selection = strategy.select(request);
         selection
                 .query()
@@ -129,6 +183,50 @@ public final class Retriever {
         Evidence found = gather(analyzed, followUp, selection, request.source());
         clock.lap("evidence");
         return result(selection, analyzed.lexicalQuery(), clock.laps(), found, evidence.judge(found));
+    }
+
+    /**
+     * The request over the tiers the store holds now: the full tier's question vector (with the static one beside
+     * it while static-tier vectors remain), or the static tier's alone when every vector is static.
+     */
+    private Request request(AnalyzedQuery analyzed, FollowUp followUp, int limit, Scope scope, Stopwatch clock) {
+        if (staticTier.isPresent()) {
+            Set<VectorTier> present = store.vectorTiers();
+            if (present.contains(VectorTier.STATIC)) {
+                Tier tier = staticTier.get();
+                return present.contains(VectorTier.FULL)
+                        ? new Request(
+                                analyzed,
+                                followUp,
+                                limit,
+                                new ChunkSource(store, scope, VectorTier.FULL),
+                                clock,
+                                embedder,
+                                Optional.of(tier.embedder()),
+                                intents,
+                                routing)
+                        : new Request(
+                                analyzed,
+                                followUp,
+                                limit,
+                                new ChunkSource(store, scope, VectorTier.STATIC),
+                                clock,
+                                tier.embedder(),
+                                Optional.empty(),
+                                tier.intents(),
+                                routing);
+            }
+        }
+        return new Request(
+                analyzed,
+                followUp,
+                limit,
+                new ChunkSource(store, scope),
+                clock,
+                embedder,
+                Optional.empty(),
+                intents,
+                routing);
     }
 
     /**

@@ -28,6 +28,9 @@ import java.util.Map;
  * @param callDirection which relationship questions ask for callees rather than callers
  * @param leadMaxWords a question of at most this many words has the definitions it names first among its
  *     sources (longer texts — bug reports — name many things in passing)
+ * @param staticTierLexical the least lexical weight of a question whose vectors are all of the static tier (a store
+ *     built with {@code --vectors static}): the static tier's vector evidence is weaker than the model's, so BM25
+ *     weighs more
  */
 record RoutingTable(
         int rrfK,
@@ -42,6 +45,7 @@ record RoutingTable(
         PathWeights paths,
         CallDirection callDirection,
         int leadMaxWords,
+        double staticTierLexical,
         Map<String, Route> routes) {
     /**
      * @param perTable results per table
@@ -69,6 +73,11 @@ record RoutingTable(
 
         int quota(ChunkKind kind) {
             return perTable.getOrDefault(kind, 0);
+        }
+
+        /** This route with a lexical weight of at least {@code min}. */
+        Route withLexicalAtLeast(double min) {
+            return lexical >= min ? this : new Route(perTable, graph, min, answer);
         }
     }
 
@@ -167,6 +176,7 @@ record RoutingTable(
                             new java.util.HashSet<>(
                                     strings(root.path("callee_questions").path("verbs")))),
                     root.path("lead_max_words").asInt(0),
+                    root.path("static_tier_lexical").asDouble(0),
                     routes);
         } catch (IOException e) {
             throw new IllegalArgumentException("routing table is not valid JSON: " + e.getMessage(), e);

@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param pendingFiles files the last ingest still had to commit when it stopped (0 when complete)
  * @param branch the branch a git URL was cloned from; "" for the remote's default branch, a local directory or
  *     a repo without a record
+ * @param staticVectors chunks whose vector is of the {@link VectorTier#STATIC} tier (their full vectors not yet
+ *     embedded, or never: an ingest with {@code --vectors static}); 0 when every vector is full
  */
 public record RepoInfo(
         String name,
@@ -29,7 +31,8 @@ public record RepoInfo(
         int files,
         IndexState state,
         int pendingFiles,
-        String branch) {
+        String branch,
+        int staticVectors) {
     public RepoInfo {
         java.util.Objects.requireNonNull(branch, "branch");
         chunks = Map.copyOf(chunks);

@@ -1,7 +1,9 @@
 package dev.coderag.store;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The chunk store, persisted in one directory: four tables (one per {@link dev.coderag.types.ChunkKind}) of
@@ -132,8 +134,31 @@ public interface Store extends AutoCloseable {
     /** Chunks by id, symbol or path, and chunk counts. */
     StoredChunks chunks();
 
-    /** Nearest-neighbour search, and stored vectors by content hash. */
-    VectorSearch vectors();
+    /** Nearest-neighbour search, and stored vectors by content hash, of the {@link VectorTier#FULL} tier. */
+    default VectorSearch vectors() {
+        return vectors(VectorTier.FULL);
+    }
+
+    /**
+     * Nearest-neighbour search, and stored vectors by content hash, of one tier: the chunks whose vector is of that
+     * tier now (a chunk is in at most one). A backend that keeps no static tier answers {@link VectorTier#STATIC}
+     * with nothing.
+     */
+    VectorSearch vectors(VectorTier tier);
+
+    /**
+     * The tiers that hold at least one vector now, for choosing how to embed a question: a store whose vectors are
+     * all static is searched with a static question vector alone. Cheap (an existence check per tier). A backend
+     * that keeps only the full tier may report it present without checking.
+     */
+    Set<VectorTier> vectorTiers();
+
+    /**
+     * Ids of up to {@code limit} chunks of {@code repo} whose vector is of the {@link VectorTier#STATIC} tier, oldest
+     * first: what an ingest embeds with the full model to move them to the {@link VectorTier#FULL} tier without
+     * parsing their files again. Empty for a backend without a static tier.
+     */
+    List<String> staticChunkIds(String repo, int limit);
 
     /** BM25 search. */
     LexicalSearch lexical();

@@ -21,6 +21,10 @@ public interface WriteTransaction extends AutoCloseable {
      * {@code CodeChunk.calls()}. Inserting an id that exists replaces it. IllegalArgumentException when the
      * vector has another dimension, is not unit length (±1%) or the chunk names another embedding model.
      *
+     * <p>The chunk's model id says the vector's tier ({@link VectorTier#of}): the store's model for
+     * {@link VectorTier#FULL}, its static tier for {@link VectorTier#STATIC}. Inserting the chunk again with its full
+     * vector takes it out of the static tier.
+     *
      * <p>{@code vector} may be null: the chunk is stored without one — found by lexical search, by id, symbol and
      * path, and in the call graph, but never by vector search, and {@link VectorSearch#byContentHash} does not
      * return it — until it is inserted again with its vector (an ingest writes its chunks first and embeds them

@@ -53,6 +53,52 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
         };
     }
 
+    /**
+     * This chunk as embedded with another model: equal in every other component, so its {@link #id()} and
+     * {@link #contentHash()} stay the same. How a chunk moves between a store's vector tiers.
+     */
+    default Chunk withModelId(String modelId) {
+        return switch (this) {
+            case CodeChunk c ->
+                new CodeChunk(
+                        c.repo(),
+                        c.path(),
+                        c.language(),
+                        c.symbol(),
+                        c.symbolKind(),
+                        c.enclosing(),
+                        c.signature(),
+                        c.docstring(),
+                        c.code(),
+                        c.startLine(),
+                        c.endLine(),
+                        c.calls(),
+                        modelId);
+            case ReadmeChunk r ->
+                new ReadmeChunk(r.repo(), r.path(), r.headingPath(), r.text(), r.startLine(), r.endLine(), modelId);
+            case ManifestChunk m ->
+                new ManifestChunk(
+                        m.repo(),
+                        m.path(),
+                        m.name(),
+                        m.description(),
+                        m.dependencies(),
+                        m.startLine(),
+                        m.endLine(),
+                        modelId);
+            case ModuleDocChunk d ->
+                new ModuleDocChunk(
+                        d.repo(),
+                        d.path(),
+                        d.language(),
+                        d.moduleName(),
+                        d.text(),
+                        d.startLine(),
+                        d.endLine(),
+                        modelId);
+        };
+    }
+
     /** The text given to the embedding model; defined once, in {@link EmbeddingText}. */
     default String embeddingText() {
         return EmbeddingText.of(this);

@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.store.VectorTier;
 import java.nio.file.Path;
 
 /**
@@ -15,6 +16,9 @@ import java.nio.file.Path;
  * @param cloneDir where git URLs are cloned (under the store directory by default)
  * @param git what git may use and how long and large a clone may grow ({@link GitPolicy#LOCAL} by default;
  *     the chat server uses {@link GitPolicy#network()})
+ * @param vectors the last vector tier to build ({@code --vectors}): {@link VectorTier#FULL} (the default) embeds
+ *     every chunk with the model, and moves chunks an earlier static-tier run left to the full tier;
+ *     {@link VectorTier#STATIC} stops once every chunk has a static-tier vector (needs the static embedder)
  */
 public record IngestOptions(
         boolean full,
@@ -23,7 +27,8 @@ public record IngestOptions(
         boolean plainText,
         boolean allowFileUrls,
         Path cloneDir,
-        GitPolicy git) {
+        GitPolicy git,
+        VectorTier vectors) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
     /**
@@ -32,34 +37,45 @@ public record IngestOptions(
      */
     public static IngestOptions defaults(Path storeDir) {
         return new IngestOptions(
-                false, false, DEFAULT_MAX_FILE_BYTES, false, true, storeDir.resolve("repos"), GitPolicy.LOCAL);
+                false,
+                false,
+                DEFAULT_MAX_FILE_BYTES,
+                false,
+                true,
+                storeDir.resolve("repos"),
+                GitPolicy.LOCAL,
+                VectorTier.FULL);
     }
 
     public IngestOptions withFull(boolean full) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+    }
+
+    public IngestOptions withVectors(VectorTier vectors) {
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 
     public IngestOptions withGit(GitPolicy git) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git);
+        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
     }
 }

@@ -7,6 +7,7 @@ import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -38,6 +39,7 @@ import java.util.function.Function;
 public final class Ingester {
     private final Optional<Store> store;
     private final Embedder embedder;
+    private final Optional<Embedder> staticEmbedder;
     private final IngestOptions options;
     private final RepoPlanner planner;
     private final ReentrantLock running = new ReentrantLock();
@@ -47,10 +49,15 @@ public final class Ingester {
     Ingester(
             Optional<Store> store,
             Embedder embedder,
+            Optional<Embedder> staticEmbedder,
             IngestOptions options,
             Function<ParseOptions, FileParser> parsers) {
         this.store = Objects.requireNonNull(store, "store");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.staticEmbedder = Objects.requireNonNull(staticEmbedder, "staticEmbedder");
+        if (options.vectors() == VectorTier.STATIC && staticEmbedder.isEmpty() && !options.dryRun()) {
+            throw new IllegalArgumentException("a static-tier ingest needs the static embedder");
+        }
         this.options = Objects.requireNonNull(options, "options");
         this.planner = new RepoPlanner(store, embedder, options, Objects.requireNonNull(parsers, "parsers"));
         if (store.isEmpty() && !options.dryRun()) {
@@ -59,11 +66,17 @@ public final class Ingester {
     }
 
     /**
+     * An ingester into {@code store}. With an embedder that has a {@linkplain Embedder#staticTier() static tier}
+     * it builds two vector tiers (docs/STORE.md, "Two vector tiers"): the lexical pass writes every new chunk with a
+     * static-tier vector, then — unless {@link IngestOptions#vectors()} is {@link VectorTier#STATIC} — the model
+     * embeds it and its vector replaces the static one.
+     *
      * @param store the store to keep current; may be serving searches at the same time
      * @param embedder the embedder whose model the store was built with
+     * @throws IllegalArgumentException for a static-tier ingest with an embedder without a static tier
      */
     public static Ingester create(Store store, Embedder embedder, IngestOptions options) {
-        return new Ingester(Optional.of(store), embedder, options, DefaultParser::create);
+        return new Ingester(Optional.of(store), embedder, embedder.staticTier(), options, DefaultParser::create);
     }
 
     /**
@@ -73,7 +86,7 @@ public final class Ingester {
      * @throws IllegalArgumentException when {@code options} is not a dry run
      */
     public static Ingester planOnly(Embedder embedder, IngestOptions options) {
-        return new Ingester(Optional.empty(), embedder, options, DefaultParser::create);
+        return new Ingester(Optional.empty(), embedder, embedder.staticTier(), options, DefaultParser::create);
     }
 
     /**
@@ -195,7 +208,7 @@ public final class Ingester {
         RepoPlanner.Planned planned = planner.plan(repo, progress);
         totals.parseSeconds += planned.parseSeconds();
         if (options.dryRun()) {
-            return finish(repo, planned, progress, totals);
+            return finish(repo, planned, progress, totals, 0);
         }
         if (stopRequested.get()) {
             throw stopped(
@@ -215,13 +228,21 @@ public final class Ingester {
                 planned = planner.plan(repo, progress);
                 totals.parseSeconds += planned.parseSeconds();
             }
-            RepoWriter.Outcome outcome =
-                    new RepoWriter(embedder, progress, totals, batches, stopRequested::get).write(repo, planned, tx);
+            RepoWriter.Outcome outcome = new RepoWriter(
+                            embedder,
+                            staticEmbedder,
+                            options.vectors(),
+                            s,
+                            progress,
+                            totals,
+                            batches,
+                            stopRequested::get)
+                    .write(repo, planned, tx);
             if (outcome.stopped()) {
                 throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
             }
+            return finish(repo, planned, progress, totals, outcome.moved());
         }
-        return finish(repo, planned, progress, totals);
     }
 
     /**
@@ -277,13 +298,30 @@ public final class Ingester {
         }
     }
 
+    /**
+     * Reports a repository done.
+     *
+     * @param moved chunks moved from the static to the full tier (counted as embedded: the model embedded them)
+     */
     private static IngestSummary.RepoResult finish(
-            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals) {
+            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals, int moved) {
         String name = repo.name();
         int files = planned.filesTotal();
-        int toEmbed = planned.embed().toEmbed().size();
+        int toEmbed = planned.embed().toEmbed().size() + moved;
         progress.onProgress(new IngestProgress(name, IngestPhase.DONE, files, files, toEmbed, toEmbed));
-        IngestTotals.RepoCounts counts = planned.counts();
+        IngestTotals.RepoCounts planCounts = planned.counts();
+        IngestTotals.RepoCounts counts = moved == 0
+                ? planCounts
+                : new IngestTotals.RepoCounts(
+                        planCounts.added(),
+                        planCounts.changed(),
+                        planCounts.unchanged(),
+                        planCounts.deleted(),
+                        planCounts.skipped(),
+                        planCounts.inserted(),
+                        planCounts.deletedChunks(),
+                        planCounts.embedded() + moved,
+                        planCounts.reused());
         totals.add(counts);
         return new IngestSummary.RepoResult(
                 name, repo.source(), repo.commit().orElse(""), counts.files(), counts.chunks());

@@ -4,7 +4,10 @@ import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
+import dev.coderag.store.RepoInfo;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.Store;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import java.nio.file.Files;
@@ -18,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -60,21 +64,50 @@ final class RepoWriter {
      * @param committedFiles files whose new version is committed
      * @param pendingFiles files still to commit (0 unless stopped)
      * @param embedded texts embedded by this run
+     * @param moved chunks this run moved from the static to the full vector tier without parsing their files
      */
-    record Outcome(boolean stopped, int committedFiles, int pendingFiles, int embedded) {}
+    record Outcome(boolean stopped, int committedFiles, int pendingFiles, int embedded, int moved) {
+        Outcome(boolean stopped, int committedFiles, int pendingFiles, int embedded) {
+            this(stopped, committedFiles, pendingFiles, embedded, 0);
+        }
+    }
+
+    /** Static-tier chunks moved to the full tier per commit ({@link Run#upgradeStatic}). */
+    static final int UPGRADE_BATCH = 256;
 
     private final EmbedPhase embedPhase;
+    private final Embedder embedder;
+    private final Optional<Embedder> staticEmbedder;
+    private final VectorTier lastTier;
+    private final Store store;
     private final ProgressListener progress;
     private final IngestTotals totals;
     private final CommitBatches batches;
     private final BooleanSupplier stop;
 
+    /**
+     * @param staticEmbedder the static tier's embedder: the lexical pass writes its vectors; absent = none
+     * @param lastTier the last tier this run builds: {@link VectorTier#STATIC} stops after the lexical pass
+     *     (which then completes every file); {@link VectorTier#FULL} embeds every new text with the model and
+     *     moves the repository's static-tier chunks to the full tier
+     * @param store the store {@code tx} writes, read for the static-tier chunks to move
+     */
     RepoWriter(
             Embedder embedder,
+            Optional<Embedder> staticEmbedder,
+            VectorTier lastTier,
+            Store store,
             ProgressListener progress,
             IngestTotals totals,
             CommitBatches batches,
             BooleanSupplier stop) {
+        if (lastTier == VectorTier.STATIC && staticEmbedder.isEmpty()) {
+            throw new IllegalArgumentException("a static-tier ingest needs the static embedder");
+        }
+        this.embedder = embedder;
+        this.staticEmbedder = staticEmbedder;
+        this.lastTier = lastTier;
+        this.store = store;
         this.embedPhase = new EmbedPhase(embedder, progress);
         this.progress = progress;
         this.totals = totals;
@@ -139,9 +172,11 @@ final class RepoWriter {
             // Parsing is over: the phase says embed before the lexical pass below makes the first chunks visible, so
             // a status read that sees chunks never sees "parse" (the lexical pass is the start of embed's work).
             progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
-            // Lexical first when embedding takes more than the first batch: every file's chunks, committed now.
-            if (toEmbed > batches.next(0, 0)) {
-                Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx);
+            // Lexical first when embedding takes more than the first batch: every file's chunks, committed now,
+            // with static-tier vectors when there is a static embedder. A static-tier run ends with this pass.
+            boolean staticOnly = lastTier == VectorTier.STATIC;
+            if (staticOnly ? toEmbed > 0 : toEmbed > batches.next(0, 0)) {
+                Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx, staticOnly);
                 lexical = pass.pending();
                 done = pass.done().size();
                 if (pass.stopped()) {
@@ -161,13 +196,23 @@ final class RepoWriter {
                             embedded);
                 }
             }
+            int moved = 0;
+            if (!staticOnly) {
+                Optional<Integer> upgraded = upgradeStatic();
+                if (upgraded.isEmpty()) {
+                    tx.commit();
+                    return new Outcome(
+                            true, done + paths.size(), plan.deleteFiles().size(), embedded);
+                }
+                moved = upgraded.get();
+            }
             progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
-            if (unchanged()) {
+            if (moved == 0 && unchanged()) {
                 // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
                 return new Outcome(false, done + paths.size(), 0, embedded);
             }
             finish();
-            return new Outcome(false, done + paths.size(), 0, embedded);
+            return new Outcome(false, done + paths.size(), 0, embedded, moved);
         }
 
         /**
@@ -276,6 +321,55 @@ final class RepoWriter {
             }
         }
 
+        /**
+         * Moves the repository's static-tier chunks (an earlier {@code --vectors static} run's) to the full tier
+         * without parsing their files: reads them from the store, embeds their texts with the model (reusing full
+         * vectors stored for equal texts), inserts them again and commits, {@link #UPGRADE_BATCH} at a time.
+         *
+         * @return how many chunks moved; empty when a stop request ended it (what moved is committed)
+         */
+        private Optional<Integer> upgradeStatic() {
+            int total = repo.stored().map(RepoInfo::staticVectors).orElse(0);
+            int moved = 0;
+            List<String> previous = List.of();
+            while (true) {
+                List<String> ids = store.staticChunkIds(name, UPGRADE_BATCH);
+                if (ids.isEmpty() || ids.equals(previous)) {
+                    return Optional.of(moved); // done, or nothing moved last time (never loop on it)
+                }
+                if (stop.getAsBoolean()) {
+                    return Optional.empty();
+                }
+                previous = ids;
+                List<Chunk> chunks = store.chunks().getAll(ids).stream()
+                        .map(s -> s.chunk().withModelId(embedder.modelId()))
+                        .toList();
+                Map<String, String> texts = new LinkedHashMap<>();
+                chunks.forEach(c -> texts.putIfAbsent(c.contentHash(), c.embeddingText()));
+                Map<String, float[]> found = new HashMap<>(store.vectors().byContentHash(texts.keySet()));
+                List<String> keys = texts.keySet().stream()
+                        .filter(h -> !found.containsKey(h))
+                        .toList();
+                long e0 = System.nanoTime();
+                embedPhase.run(name, keys, texts, moved, Math.max(total, moved + chunks.size()), (hashes, vs) -> {
+                    for (int i = 0; i < hashes.size(); i++) {
+                        found.put(hashes.get(i), vs.get(i));
+                    }
+                });
+                double seconds = IngestTotals.seconds(System.nanoTime() - e0);
+                totals.embedSeconds += seconds;
+                embedded += keys.size();
+                long w0 = System.nanoTime();
+                for (Chunk c : chunks) {
+                    tx.insert(c, found.get(c.contentHash()));
+                }
+                tx.checkpoint();
+                totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
+                moved += chunks.size();
+                LOG.debug("{}: moved {} chunks to the full vector tier", name, moved);
+            }
+        }
+
         /** Whether the store already holds this very index: same files, commit, source and branch, complete. */
         private boolean unchanged() {
             String recorded = repo.commit().orElse("");
@@ -327,7 +421,8 @@ final class RepoWriter {
             RepoPlanner.Planned planned,
             Map<String, List<Chunk>> insertsByPath,
             EmbedWork embed,
-            WriteTransaction tx) {
+            WriteTransaction tx,
+            boolean staticOnly) {
         String name = repo.name();
         Reconciler.Plan plan = planned.plan();
         String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
@@ -342,12 +437,21 @@ final class RepoWriter {
                 tx.delete(id);
             }
             boolean complete = true;
-            for (Chunk c : insertsByPath.getOrDefault(path, List.of())) {
+            List<Chunk> fileChunks = insertsByPath.getOrDefault(path, List.of());
+            Map<String, float[]> staticVectors = staticVectors(fileChunks, embed);
+            for (Chunk c : fileChunks) {
                 float[] vector = embed.reused().get(c.contentHash());
                 complete &= vector != null;
-                tx.insert(c, vector);
+                float[] first = staticVectors.get(c.contentHash());
+                if (vector == null && first != null) {
+                    tx.insert(c.withModelId(staticEmbedder.orElseThrow().modelId()), first);
+                } else {
+                    tx.insert(c, vector);
+                }
                 chunks++;
             }
+            // a static-tier run is done with a file once its chunks have static vectors
+            complete |= staticOnly;
             String hash = plan.putFiles().get(path);
             tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
             (complete ? done : pending).add(path);
@@ -365,6 +469,26 @@ final class RepoWriter {
         LOG.debug("{}: committed the chunks of {} files before their vectors", name, paths.size());
         totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
         return new Lexical(done, pending, false);
+    }
+
+    /** Static-tier vectors of the chunks without a stored full vector, by content hash; none without the tier. */
+    private Map<String, float[]> staticVectors(List<Chunk> chunks, EmbedWork embed) {
+        if (staticEmbedder.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (Chunk c : chunks) {
+            if (!embed.reused().containsKey(c.contentHash())) {
+                texts.putIfAbsent(c.contentHash(), c.embeddingText());
+            }
+        }
+        List<String> hashes = new ArrayList<>(texts.keySet());
+        List<float[]> vectors = staticEmbedder.get().embedDocuments(new ArrayList<>(texts.values()));
+        Map<String, float[]> out = new HashMap<>();
+        for (int i = 0; i < hashes.size(); i++) {
+            out.put(hashes.get(i), vectors.get(i));
+        }
+        return out;
     }
 
     /**

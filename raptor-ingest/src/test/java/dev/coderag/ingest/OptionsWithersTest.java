@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.ingest.parse.TokenCounter;
+import dev.coderag.store.VectorTier;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +17,8 @@ class OptionsWithersTest {
         IngestOptions d = IngestOptions.defaults(STORE);
 
         assertThat(d)
-                .isEqualTo(
-                        new IngestOptions(false, false, 1 << 20, false, true, STORE.resolve("repos"), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, STORE.resolve("repos"), GitPolicy.LOCAL, VectorTier.FULL));
     }
 
     @Test
@@ -26,19 +27,29 @@ class OptionsWithersTest {
         Path clones = Path.of("/elsewhere");
 
         assertThat(d.withFull(true))
-                .isEqualTo(new IngestOptions(true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withDryRun(true))
-                .isEqualTo(new IngestOptions(false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withMaxFileBytes(7))
-                .isEqualTo(new IngestOptions(false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withPlainText(true))
-                .isEqualTo(new IngestOptions(false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withAllowFileUrls(false))
-                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withCloneDir(clones))
-                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL));
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL));
         assertThat(d.withGit(GitPolicy.network()))
-                .isEqualTo(new IngestOptions(false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network()));
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network(), VectorTier.FULL));
+        assertThat(d.withVectors(VectorTier.STATIC))
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC));
     }
 
     @Test

@@ -364,7 +364,9 @@ public final class RepoManager implements AutoCloseable {
                 job == null ? null : job.error,
                 chunks,
                 info.files(),
-                job != null && job.state.active() ? job.branch : info.branch());
+                job != null && job.state.active() ? job.branch : info.branch(),
+                info.staticVectors() > 0 ? "static" : "full",
+                info.staticVectors());
     }
 
     private static Map<String, Integer> zeros() {

@@ -12,6 +12,10 @@ import java.util.Map;
  * @param lastError the last ingest failure's one-line message, or null
  * @param chunks chunk counts per table from the store (zeros before the first commit)
  * @param branch the branch a git URL was cloned from; "" for the remote's default branch or a local directory
+ * @param vectors the vector tier its chunks are searched by: {@code full} (the model's vectors), {@code static}
+ *     (some chunks still have only static-tier vectors: docs/STORE.md, "Two vector tiers") or {@code none}
+ *     (nothing stored yet)
+ * @param staticVectors chunks whose vector is of the static tier
  */
 public record RepoStatus(
         String name,
@@ -23,7 +27,24 @@ public record RepoStatus(
         String lastError,
         Map<String, Integer> chunks,
         int files,
-        String branch) {
+        String branch,
+        String vectors,
+        int staticVectors) {
+
+    /** A repository with nothing stored yet. */
+    public RepoStatus(
+            String name,
+            RepoState status,
+            String source,
+            String commit,
+            String indexedAt,
+            Progress progress,
+            String lastError,
+            Map<String, Integer> chunks,
+            int files,
+            String branch) {
+        this(name, status, source, commit, indexedAt, progress, lastError, chunks, files, branch, "none", 0);
+    }
 
     /** @param percent rough overall progress in [0, 100] */
     public record Progress(

@@ -111,7 +111,13 @@ final class SqliteRepoCatalog implements RepoCatalog {
                 "SELECT repo, count(*) FROM files" + where + " GROUP BY repo",
                 only,
                 rs -> files.put(rs.getString(1), rs.getInt(2)));
-        return RepoInfos.assemble(records, counts, languages, files);
+        Map<String, Integer> staticVectors = new HashMap<>();
+        forEachRow(
+                c,
+                "SELECT repo, count(*) FROM static_vectors" + where + " GROUP BY repo",
+                only,
+                rs -> staticVectors.put(rs.getString(1), rs.getInt(2)));
+        return RepoInfos.assemble(records, counts, languages, files, staticVectors);
     }
 
     /** One result row; may throw SQLException. */

@@ -9,6 +9,7 @@ import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.StoredChunks;
 import dev.coderag.store.VectorSearch;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.store.embedded.db.ReaderPool;
 import dev.coderag.store.embedded.db.Schema;
@@ -26,10 +27,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -65,12 +71,16 @@ public final class SqliteStore implements Store {
     private final String modelId;
     private final int dimension;
     private final StoreReads reads;
+    /** The full tier's indexes. */
     private final VectorTables vectors;
+    /** The static tier's indexes (docs/STORE.md, "Two vector tiers"). */
+    private final VectorTables staticVectors;
     /** Null when Lucene is off ({@link StoreOptions#lucene()}). */
     private final LuceneIndexes lexical;
 
     private final StoredChunks chunks;
     private final VectorSearch vectorSearch;
+    private final VectorSearch staticVectorSearch;
     private final LexicalSearch lexicalSearch;
     private final FileIndex files;
     private final CallGraph calls;
@@ -92,12 +102,14 @@ public final class SqliteStore implements Store {
         ReaderPool readers =
                 new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
         this.reads = new StoreReads(dir, readers);
-        this.vectors = new VectorTables(dir, storeId, dimension, options, readers);
+        this.vectors = new VectorTables(dir, storeId, dimension, options, readers, VectorTier.FULL);
+        this.staticVectors = new VectorTables(dir, storeId, dimension, options, readers, VectorTier.STATIC);
         this.lexical = options.lucene()
                 ? new LuceneIndexes(dir, root, storeId, options.backgroundGraph(), reads::decode)
                 : null;
         this.chunks = new SqliteChunkReads(reads);
-        this.vectorSearch = new SqliteVectorSearch(reads, vectors, dimension);
+        this.vectorSearch = new SqliteVectorSearch(reads, vectors, dimension, VectorTier.FULL);
+        this.staticVectorSearch = new SqliteVectorSearch(reads, staticVectors, dimension, VectorTier.STATIC);
         this.lexicalSearch = new SqliteLexicalSearch(reads, lexical);
         this.files = new SqliteFileIndex(reads);
         this.calls = new SqliteCallGraph(reads);
@@ -241,8 +253,50 @@ public final class SqliteStore implements Store {
     }
 
     @Override
-    public VectorSearch vectors() {
-        return vectorSearch;
+    public Set<VectorTier> vectorTiers() {
+        return reads.read("read the vector tiers", c -> {
+            Set<VectorTier> present = EnumSet.noneOf(VectorTier.class);
+            for (VectorTier tier : VectorTier.values()) {
+                try (PreparedStatement st =
+                                c.prepareStatement("SELECT EXISTS (SELECT 1 FROM " + Schema.vectorTable(tier) + ")");
+                        ResultSet rs = st.executeQuery()) {
+                    if (rs.next() && rs.getInt(1) == 1) {
+                        present.add(tier);
+                    }
+                }
+            }
+            return present;
+        });
+    }
+
+    @Override
+    public List<String> staticChunkIds(String repo, int limit) {
+        Objects.requireNonNull(repo, "repo");
+        if (limit <= 0) {
+            return List.of();
+        }
+        return reads.read("read the static tier", c -> {
+            List<String> ids = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement("SELECT c.id FROM static_vectors v"
+                    + " JOIN chunks c ON c.rid = v.rid WHERE v.repo = ? ORDER BY v.rid LIMIT ?")) {
+                st.setString(1, repo);
+                st.setInt(2, limit);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+            return ids;
+        });
+    }
+
+    @Override
+    public VectorSearch vectors(VectorTier tier) {
+        return switch (tier) {
+            case FULL -> vectorSearch;
+            case STATIC -> staticVectorSearch;
+        };
     }
 
     @Override
@@ -336,6 +390,7 @@ public final class SqliteStore implements Store {
         }
         if (committed && !reads.isClosed()) {
             vectors.afterCommit();
+            staticVectors.afterCommit();
         }
     }
 
@@ -343,6 +398,7 @@ public final class SqliteStore implements Store {
     void batchCommitted() {
         if (!reads.isClosed()) {
             vectors.afterCommit();
+            staticVectors.afterCommit();
         }
     }
 
@@ -353,6 +409,7 @@ public final class SqliteStore implements Store {
     /** Runs pending vector-index work (graph building, compaction, saving) now; for tests and benchmarks. */
     void awaitIdle() {
         vectors.awaitIdle();
+        staticVectors.awaitIdle();
     }
 
     /** The loaded vector index of a table, or null; for tests. */
@@ -371,6 +428,7 @@ public final class SqliteStore implements Store {
             tx.close();
         }
         vectors.close();
+        staticVectors.close();
         if (lexical != null) {
             lexical.close();
         }

@@ -4,6 +4,7 @@ import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.VectorSearch;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.embedded.db.Schema;
 import dev.coderag.store.embedded.db.Sql;
 import dev.coderag.store.embedded.vectors.VectorIndex;
@@ -28,11 +29,13 @@ final class SqliteVectorSearch implements VectorSearch {
     private final StoreReads reads;
     private final VectorTables tables;
     private final int dimension;
+    private final String vectorTable;
 
-    SqliteVectorSearch(StoreReads reads, VectorTables tables, int dimension) {
+    SqliteVectorSearch(StoreReads reads, VectorTables tables, int dimension, VectorTier tier) {
         this.reads = reads;
         this.tables = tables;
         this.dimension = dimension;
+        this.vectorTable = Schema.vectorTable(tier);
     }
 
     @Override
@@ -79,7 +82,7 @@ final class SqliteVectorSearch implements VectorSearch {
         return reads.snapshot("read stored vectors", c -> {
             Map<String, float[]> out = new HashMap<>();
             for (List<String> part : Sql.partition(distinct)) {
-                String sql = "SELECT c.content_hash, v.vector FROM chunks c JOIN vectors v ON v.rid = c.rid"
+                String sql = "SELECT c.content_hash, v.vector FROM chunks c JOIN " + vectorTable + " v ON v.rid = c.rid"
                         + " WHERE c.content_hash IN (" + Sql.placeholders(part.size()) + ")";
                 try (PreparedStatement st = c.prepareStatement(sql)) {
                     Sql.bind(st, 1, part);

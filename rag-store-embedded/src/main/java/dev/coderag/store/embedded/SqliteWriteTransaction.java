@@ -3,6 +3,7 @@ package dev.coderag.store.embedded;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.SkippedFile;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.store.embedded.db.Schema;
 import dev.coderag.store.embedded.db.Sql;
@@ -83,14 +84,14 @@ public final class SqliteWriteTransaction implements WriteTransaction {
 
     @Override
     public void insert(Chunk chunk, float[] vector) {
-        StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
+        VectorTier tier = StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
         String id = chunk.id();
         run("insert a chunk", () -> {
             deleteChunksWhere("id = ?", id);
             long rid = insertRow(chunk, id);
             if (vector != null) { // without a vector: no vectors row, so vector search never finds it
-                PreparedStatement v = statement("INSERT INTO vectors (rid, kind, repo, path, language, symbol_kind,"
-                        + " vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement v = statement("INSERT INTO " + Schema.vectorTable(tier)
+                        + " (rid, kind, repo, path, language, symbol_kind, vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
                 v.setLong(1, rid);
                 v.setString(2, chunk.kind().table());
                 v.setString(3, chunk.repo());
@@ -344,6 +345,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             }
             for (String sql : List.of(
                     "DELETE FROM vectors WHERE rid = ?",
+                    "DELETE FROM static_vectors WHERE rid = ?",
                     "DELETE FROM edges WHERE caller_rid = ?",
                     "DELETE FROM chunks WHERE rid = ?")) {
                 PreparedStatement st = statement(sql);

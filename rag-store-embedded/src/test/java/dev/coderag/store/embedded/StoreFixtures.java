@@ -126,4 +126,14 @@ public final class StoreFixtures {
     public static List<String> hitIds(List<ScoredChunk> hits) {
         return hits.stream().map(ScoredChunk::id).toList();
     }
+
+    /** Drops a table of the store's database (the store closed), as a store made before that table existed. */
+    public static void dropTable(java.nio.file.Path dir, String table) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("store.db"));
+                java.sql.Statement st = c.createStatement()) {
+            st.execute("DROP TABLE " + table);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

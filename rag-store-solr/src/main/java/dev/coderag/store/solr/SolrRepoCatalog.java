@@ -96,7 +96,7 @@ final class SolrRepoCatalog implements RepoCatalog {
             }
         }
 
-        return RepoInfos.assemble(records, kinds, languages, files);
+        return RepoInfos.assemble(records, kinds, languages, files, Map.of());
     }
 
     @Override

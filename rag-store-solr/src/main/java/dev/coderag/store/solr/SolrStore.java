@@ -5,12 +5,21 @@ import dev.coderag.store.ChatLog;
 import dev.coderag.store.FileIndex;
 import dev.coderag.store.LexicalSearch;
 import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.ScoredChunk;
+import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.StoredChunks;
 import dev.coderag.store.VectorSearch;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
+import dev.coderag.types.ChunkKind;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -116,10 +125,40 @@ final class SolrStore implements Store {
         return chunks;
     }
 
+    /**
+     * The full tier's kNN search; the static tier is empty: a Solr store is written by ingests that embed every
+     * chunk with the full model (docs/SCALE.md), and static vectors sent to it are not stored.
+     */
     @Override
-    public VectorSearch vectors() {
-        return vectors;
+    public VectorSearch vectors(VectorTier tier) {
+        return switch (tier) {
+            case FULL -> vectors;
+            case STATIC -> EMPTY_TIER;
+        };
     }
+
+    /** The full tier: the only one this store keeps (see {@link #vectors(VectorTier)}). */
+    @Override
+    public Set<VectorTier> vectorTiers() {
+        return EnumSet.of(VectorTier.FULL);
+    }
+
+    @Override
+    public List<String> staticChunkIds(String repo, int limit) {
+        return List.of();
+    }
+
+    private static final VectorSearch EMPTY_TIER = new VectorSearch() {
+        @Override
+        public List<ScoredChunk> search(ChunkKind table, float[] query, int k, SearchFilter filter) {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, float[]> byContentHash(Collection<String> contentHashes) {
+            return Map.of();
+        }
+    };
 
     @Override
     public LexicalSearch lexical() {

@@ -3,6 +3,7 @@ package dev.coderag.store.solr;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.SkippedFile;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.store.spi.StoreRules;
 import dev.coderag.types.Chunk;
@@ -91,11 +92,18 @@ final class SolrWriteTransaction implements WriteTransaction {
     @Override
     public void insert(Chunk chunk, float[] vector) {
         Objects.requireNonNull(chunk, "chunk");
-        StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
+        VectorTier tier = StoreRules.checkInsert(chunk, vector, store.dimension(), store.modelId());
         active();
         String id = chunk.id();
         deletes.remove(id);
-        chunks.put(id, SolrDocs.chunk(id, chunk, vector));
+        // The Solr store keeps no static tier (SolrStore#vectors): such a chunk is stored without a vector, found
+        // by BM25, symbol and path until its full vector replaces it.
+        float[] kept =
+                switch (tier) {
+                    case FULL -> vector;
+                    case STATIC -> null;
+                };
+        chunks.put(id, SolrDocs.chunk(id, chunk, kept));
         written.computeIfAbsent(key(chunk.repo(), chunk.path()), k -> new HashSet<>())
                 .add(id);
         if (chunks.size() >= REQUEST_DOCS) {

@@ -26,12 +26,14 @@ public final class RepoInfos {
      * @param chunks chunk counts per table (absent tables count 0)
      * @param languages code chunk counts per language id
      * @param files indexed files
+     * @param staticVectors chunks with a static-tier vector (absent repositories count 0)
      */
     public static List<RepoInfo> assemble(
             Map<String, RepoRecord> records,
             Map<String, Map<ChunkKind, Integer>> chunks,
             Map<String, Map<String, Integer>> languages,
-            Map<String, Integer> files) {
+            Map<String, Integer> files,
+            Map<String, Integer> staticVectors) {
         TreeSet<String> names = new TreeSet<>(records.keySet());
         names.addAll(chunks.keySet());
         names.addAll(files.keySet());
@@ -52,7 +54,8 @@ public final class RepoInfos {
                     files.getOrDefault(name, 0),
                     record.map(RepoRecord::state).orElse(IndexState.COMPLETE),
                     record.map(RepoRecord::pendingFiles).orElse(0),
-                    record.map(RepoRecord::branch).orElse("")));
+                    record.map(RepoRecord::branch).orElse(""),
+                    staticVectors.getOrDefault(name, 0)));
         }
         return out;
     }

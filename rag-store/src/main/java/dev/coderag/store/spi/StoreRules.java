@@ -1,6 +1,7 @@
 package dev.coderag.store.spi;
 
 import dev.coderag.store.Store;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
@@ -21,19 +22,24 @@ public final class StoreRules {
     private static final double UNIT_TOLERANCE = 1e-2;
 
     /**
-     * Checks a chunk and its vector as {@link WriteTransaction#insert} requires.
+     * Checks a chunk and its vector as {@link WriteTransaction#insert} requires, and says which tier the vector is
+     * of: the chunk's model id is the store's ({@link VectorTier#FULL}) or the store's static tier
+     * ({@link VectorTier#STATIC}, see {@link VectorTier#of}).
      *
      * @throws IllegalArgumentException when the vector has another dimension, a non-finite value or is not unit
-     *     length (±1%), or the chunk names another embedding model than {@code modelId}
+     *     length (±1%), or the chunk names another embedding model than {@code modelId} or its static tier
      */
-    public static void checkInsert(Chunk chunk, float[] vector, int dimension, String modelId) {
+    public static VectorTier checkInsert(Chunk chunk, float[] vector, int dimension, String modelId) {
         Objects.requireNonNull(chunk, "chunk");
-        if (!chunk.modelId().equals(modelId)) {
+        VectorTier tier;
+        try {
+            tier = VectorTier.of(chunk.modelId(), modelId);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("chunk " + chunk.location() + " was embedded with " + chunk.modelId()
                     + " but the store holds " + modelId + " vectors");
         }
         if (vector == null) {
-            return; // stored without a vector: lexical, symbol and graph evidence only, until re-inserted with one
+            return tier; // stored without a vector: lexical, symbol and graph evidence only, until re-inserted with one
         }
         if (vector.length != dimension) {
             throw new IllegalArgumentException(
@@ -50,10 +56,7 @@ public final class StoreRules {
             throw new IllegalArgumentException(
                     "vector of " + chunk.location() + " is not unit length (norm " + Math.sqrt(norm) + ")");
         }
-        if (!chunk.modelId().equals(modelId)) {
-            throw new IllegalArgumentException("chunk " + chunk.location() + " was embedded with " + chunk.modelId()
-                    + " but the store holds " + modelId + " vectors");
-        }
+        return tier;
     }
 
     /**

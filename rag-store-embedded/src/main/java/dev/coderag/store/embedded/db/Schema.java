@@ -1,6 +1,7 @@
 package dev.coderag.store.embedded.db;
 
 import dev.coderag.store.RepoCatalog;
+import dev.coderag.store.VectorTier;
 import dev.coderag.types.ChunkKind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,7 +22,8 @@ import java.util.Set;
  *   <li>{@code chunks}: one row per chunk; {@code rid} is never reused (AUTOINCREMENT), so a row id always
  *       names the same content, which lets derived vector indexes catch up by "rows above my max rid";
  *   <li>{@code vectors}: the vector of each chunk with the fields filters need, apart from the wide chunk rows so
- *       loading vectors reads only vector pages;
+ *       loading vectors reads only vector pages; {@code static_vectors}: the same for chunks whose vector is of the
+ *       static tier (a chunk has a row in at most one of the two);
  *   <li>{@code fts_<table>}: contentless FTS5 (BM25) over pre-tokenised {@code names} and {@code body} columns;
  *   <li>{@code tombstones}: row ids deleted per commit, pruned after {@link #TOMBSTONE_COMMITS} commits;
  *   <li>{@code files}, {@code edges}, {@code repos}: the file index, call edges and repository metadata;
@@ -36,8 +38,29 @@ public final class Schema {
     /** Tombstones are kept for this many commits; a reader further behind reloads its vectors. */
     public static final long TOMBSTONE_COMMITS = 1000;
 
+    /** The static tier's vectors, as {@code vectors} (docs/STORE.md, "Two vector tiers"); a chunk is in one of them. */
+    private static final String STATIC_VECTORS_DDL =
+            "CREATE TABLE IF NOT EXISTS static_vectors (rid INTEGER PRIMARY KEY,"
+                    + " kind TEXT NOT NULL, repo TEXT NOT NULL, path TEXT NOT NULL, language TEXT NOT NULL, symbol_kind TEXT,"
+                    + " vector BLOB NOT NULL)";
+
+    private static final String STATIC_VECTORS_INDEX =
+            "CREATE INDEX IF NOT EXISTS static_vectors_kind ON static_vectors (kind, rid)";
+
+    /** Status counts a repository's static vectors (RepoInfo#staticVectors) on every call. */
+    private static final String STATIC_VECTORS_REPO_INDEX =
+            "CREATE INDEX IF NOT EXISTS static_vectors_repo ON static_vectors (repo)";
+
     private static final String SKIPPED_DDL = "CREATE TABLE IF NOT EXISTS skipped (repo TEXT NOT NULL,"
             + " path TEXT NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (repo, path)) WITHOUT ROWID";
+
+    /** The table of a tier's vectors: {@code vectors} (full) or {@code static_vectors}. */
+    public static String vectorTable(VectorTier tier) {
+        return switch (tier) {
+            case FULL -> "vectors";
+            case STATIC -> "static_vectors";
+        };
+    }
 
     public static String fts(ChunkKind kind) {
         return "fts_" + kind.table();
@@ -84,6 +107,9 @@ public final class Schema {
                   symbol_kind TEXT,
                   vector BLOB NOT NULL)""",
                 "CREATE INDEX IF NOT EXISTS vectors_kind ON vectors (kind, rid)",
+                STATIC_VECTORS_DDL,
+                STATIC_VECTORS_INDEX,
+                STATIC_VECTORS_REPO_INDEX,
                 """
                 CREATE TABLE IF NOT EXISTS files (
                   repo TEXT NOT NULL,
@@ -124,11 +150,13 @@ public final class Schema {
     /**
      * Additive changes to a version-1 store made before they existed (older coderag versions read and write
      * such a store unchanged): the repos table's {@code state}, {@code pending_files} and {@code branch}
-     * columns and the {@code skipped} table. Takes SQLite's write lock only when something is missing.
+     * columns and the {@code skipped} and {@code static_vectors} tables. Takes SQLite's write lock only when something is missing.
      */
     public static void upgrade(Connection connection) throws SQLException {
         Set<String> columns = repoColumns(connection);
-        if (columns.containsAll(List.of("state", "pending_files", "branch")) && hasSkippedTable(connection)) {
+        if (columns.containsAll(List.of("state", "pending_files", "branch"))
+                && hasTable(connection, "skipped")
+                && hasTable(connection, "static_vectors")) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -144,6 +172,9 @@ public final class Schema {
                 Sql.exec(connection, "ALTER TABLE repos ADD COLUMN branch TEXT NOT NULL DEFAULT ''");
             }
             Sql.exec(connection, SKIPPED_DDL);
+            Sql.exec(connection, STATIC_VECTORS_DDL);
+            Sql.exec(connection, STATIC_VECTORS_INDEX);
+            Sql.exec(connection, STATIC_VECTORS_REPO_INDEX);
             Sql.exec(connection, "COMMIT");
         } catch (SQLException | RuntimeException e) {
             try {
@@ -155,11 +186,13 @@ public final class Schema {
         }
     }
 
-    private static boolean hasSkippedTable(Connection connection) throws SQLException {
-        try (PreparedStatement st = connection.prepareStatement(
-                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skipped'");
-                ResultSet rs = st.executeQuery()) {
-            return rs.next();
+    private static boolean hasTable(Connection connection, String name) throws SQLException {
+        try (PreparedStatement st =
+                connection.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+            st.setString(1, name);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

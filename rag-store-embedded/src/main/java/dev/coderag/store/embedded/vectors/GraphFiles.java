@@ -1,5 +1,6 @@
 package dev.coderag.store.embedded.vectors;
 
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.embedded.db.StoreOptions;
 import dev.coderag.types.ChunkKind;
 import io.github.jbellis.jvector.graph.ImmutableGraphIndex;
@@ -53,7 +54,12 @@ public final class GraphFiles {
     private static final int END = 0x454E4421; // "END!"
 
     public static Path path(Path dir, ChunkKind kind) {
-        return dir.resolve(PREFIX + kind.table() + SUFFIX);
+        return path(dir, VectorTier.FULL, kind);
+    }
+
+    /** The graph file of one tier's table: {@code graph-<table>.jvg}, {@code graph-static-<table>.jvg}. */
+    public static Path path(Path dir, VectorTier tier, ChunkKind kind) {
+        return dir.resolve(PREFIX + VectorRows.fileTable(tier, kind) + SUFFIX);
     }
 
     /** Deletes every graph file of {@code dir} and the vectors files they name. */

@@ -1,6 +1,8 @@
 package dev.coderag.store.embedded.vectors;
 
 import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorTier;
+import dev.coderag.store.embedded.db.Schema;
 import dev.coderag.store.spi.ChunkCodec;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.Language;
@@ -22,10 +24,20 @@ final class VectorRows {
 
     private final Path dir;
     private final int dimension;
+    private final String table;
 
-    VectorRows(Path dir, int dimension) {
+    VectorRows(Path dir, int dimension, VectorTier tier) {
         this.dir = dir;
         this.dimension = dimension;
+        this.table = Schema.vectorTable(tier);
+    }
+
+    /** A tier's table as derived file names spell it: {@code code}, {@code static-code}. */
+    static String fileTable(VectorTier tier, ChunkKind kind) {
+        return switch (tier) {
+            case FULL -> kind.table();
+            case STATIC -> "static-" + kind.table();
+        };
     }
 
     static long[] tombstones(Connection c, ChunkKind kind, long afterSeq) throws SQLException {
@@ -36,8 +48,8 @@ final class VectorRows {
         }
     }
 
-    static long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM vectors WHERE kind = ?")) {
+    long[] liveRids(Connection c, ChunkKind kind) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT rid FROM " + table + " WHERE kind = ?")) {
             st.setString(1, kind.table());
             return longs(st);
         }
@@ -57,8 +69,9 @@ final class VectorRows {
         }
     }
 
-    static long countAfter(Connection c, ChunkKind kind, long afterRid) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT count(*) FROM vectors WHERE kind = ? AND rid > ?")) {
+    long countAfter(Connection c, ChunkKind kind, long afterRid) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement("SELECT count(*) FROM " + table + " WHERE kind = ? AND rid > ?")) {
             st.setString(1, kind.table());
             st.setLong(2, afterRid);
             try (ResultSet rs = st.executeQuery()) {
@@ -76,7 +89,7 @@ final class VectorRows {
     /** The rows above {@code afterRid}, in row-id order, handed over in batches of {@link #LOAD_BATCH}. */
     void forEachBatch(Connection c, ChunkKind kind, long afterRid, Consumer<List<VectorRow>> sink) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("SELECT rid, repo, path, language, symbol_kind, vector"
-                + " FROM vectors WHERE kind = ? AND rid > ? ORDER BY rid")) {
+                + " FROM " + table + " WHERE kind = ? AND rid > ? ORDER BY rid")) {
             st.setString(1, kind.table());
             st.setLong(2, afterRid);
             st.setFetchSize(1024);

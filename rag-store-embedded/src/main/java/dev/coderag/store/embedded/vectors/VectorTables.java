@@ -1,6 +1,7 @@
 package dev.coderag.store.embedded.vectors;
 
 import dev.coderag.store.StoreException;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.embedded.db.ReaderPool;
 import dev.coderag.store.embedded.db.Schema;
 import dev.coderag.store.embedded.db.StoreOptions;
@@ -54,6 +55,7 @@ public final class VectorTables implements AutoCloseable {
     private final StoreOptions options;
     private final ReaderPool readers;
     private final VectorRows sqlRows;
+    private final VectorTier tier;
     private final Map<ChunkKind, Slot> slots = new EnumMap<>(ChunkKind.class);
     private final ExecutorService worker;
     private volatile boolean closed;
@@ -64,13 +66,15 @@ public final class VectorTables implements AutoCloseable {
         final AtomicBoolean queued = new AtomicBoolean();
     }
 
-    public VectorTables(Path dir, String storeId, int dimension, StoreOptions options, ReaderPool readers) {
+    public VectorTables(
+            Path dir, String storeId, int dimension, StoreOptions options, ReaderPool readers, VectorTier tier) {
         this.dir = dir;
+        this.tier = tier;
         this.storeId = storeId;
         this.dimension = dimension;
         this.options = options;
         this.readers = readers;
-        this.sqlRows = new VectorRows(dir, dimension);
+        this.sqlRows = new VectorRows(dir, dimension, tier);
         for (ChunkKind kind : ChunkKind.values()) {
             slots.put(kind, new Slot());
         }
@@ -119,7 +123,7 @@ public final class VectorTables implements AutoCloseable {
     }
 
     private VectorIndex load(ChunkKind kind) {
-        Path file = GraphFiles.path(dir, kind);
+        Path file = GraphFiles.path(dir, tier, kind);
         if (options.persistGraph() && Files.isRegularFile(file)) {
             try {
                 VectorIndex index = GraphFiles.read(file, storeId, dimension, options, place(kind));
@@ -127,7 +131,7 @@ public final class VectorTables implements AutoCloseable {
                 try {
                     readers.snapshot("load the " + kind.table() + " vectors", c -> {
                         long seq = Schema.metaLong(c, "seq");
-                        index.resetLive(seq, VectorRows.liveRids(c, kind), List.of());
+                        index.resetLive(seq, sqlRows.liveRids(c, kind), List.of());
                         sqlRows.forEachBatch(c, kind, fromRid, batch -> index.apply(seq, batch, new long[0]));
                         return null;
                     });
@@ -154,7 +158,7 @@ public final class VectorTables implements AutoCloseable {
     }
 
     private DiskVectors.Place place(ChunkKind kind) {
-        return new DiskVectors.Place(dir, kind.table(), storeId);
+        return new DiskVectors.Place(dir, VectorRows.fileTable(tier, kind), storeId);
     }
 
     /** A new index of every row of the table, streamed in batches (it compresses itself past the threshold). */
@@ -197,7 +201,7 @@ public final class VectorTables implements AutoCloseable {
                 }
                 deleted = VectorRows.tombstones(c, kind, fromSeq);
             }
-            if (reloads(compressed, liveCount, VectorRows.countAfter(c, kind, fromRid), options)) {
+            if (reloads(compressed, liveCount, sqlRows.countAfter(c, kind, fromRid), options)) {
                 return new Delta(seq, true, List.of(), deleted);
             }
             return new Delta(seq, false, sqlRows.all(c, kind, fromRid), deleted);
@@ -310,7 +314,7 @@ public final class VectorTables implements AutoCloseable {
     }
 
     private void save(ChunkKind kind, VectorIndex index) {
-        Path file = GraphFiles.path(dir, kind);
+        Path file = GraphFiles.path(dir, tier, kind);
         try {
             index.persist(frozen -> GraphFiles.write(file, storeId, dimension, options, frozen));
         } catch (IOException | RuntimeException e) {

@@ -1,0 +1,201 @@
+package dev.coderag.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.coderag.embed.Embedder;
+import dev.coderag.embed.EmbeddingModel;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.IndexState;
+import dev.coderag.store.RepoInfo;
+import dev.coderag.store.ScoredChunk;
+import dev.coderag.store.SearchFilter;
+import dev.coderag.store.Store;
+import dev.coderag.store.StoredChunk;
+import dev.coderag.store.VectorTier;
+import dev.coderag.types.ChunkKind;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two vector tiers (docs/STORE.md, "Two vector tiers"), with the real model, its real static tier, real tree-sitter
+ * and a real store: the lexical pass gives every new chunk a static-tier vector at once; {@code --vectors static}
+ * stops there with the repository complete; a later plain ingest moves every chunk to the full tier without parsing
+ * a file again, and ends where a clean full ingest ends.
+ */
+class TwoTierIngestTest {
+    private static final String REPO = "tinyroute";
+    private static Embedder embedder;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void openModel() {
+        embedder = Embedder.openTwoTier(EmbeddingModel.BGE_SMALL_INT8);
+    }
+
+    @AfterAll
+    static void closeModel() {
+        embedder.close();
+    }
+
+    @Test
+    void aStaticTierIngestLeavesEveryChunkSearchableByItsStaticVectorAndAPlainOneAddsTheFullTierWithoutParsing()
+            throws Exception {
+        Path repo = copyFixture(tmp.resolve(REPO));
+        Path dir = tmp.resolve("store");
+        Embedder staticTier = embedder.staticTier().orElseThrow();
+        try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
+            ingest(store, dir, VectorTier.STATIC);
+            RepoInfo info = store.repos().get(REPO).orElseThrow();
+            assertThat(info.state()).isEqualTo(IndexState.COMPLETE);
+            int chunks =
+                    info.chunks().values().stream().mapToInt(Integer::intValue).sum();
+            assertThat(info.staticVectors()).isEqualTo(chunks).isPositive();
+            assertThat(store.vectorTiers()).containsExactly(VectorTier.STATIC);
+            assertThat(store.files().hashes(REPO).values()).noneMatch(FileEntry::isPending);
+            List<ScoredChunk> hits = store.vectors(VectorTier.STATIC)
+                    .search(ChunkKind.CODE, staticTier.embedQuery("parse the HTTP header lines"), 3, SearchFilter.NONE);
+            assertThat(hits).anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
+
+            // the same run again changes nothing
+            IngestSummary again = ingest(store, dir, VectorTier.STATIC);
+            assertThat(again.files().unchanged()).isEqualTo(info.files());
+            assertThat(store.repos().get(REPO).orElseThrow().indexedAt()).isEqualTo(info.indexedAt());
+
+            // a plain run embeds the static tier's chunks with the model and parses nothing
+            IngestSummary full = ingest(store, dir, VectorTier.FULL);
+            assertThat(full.files().unchanged()).isEqualTo(info.files());
+            assertThat(full.files().newFiles() + full.files().changed()).isZero();
+            // the chunks moved to the full tier are reported embedded: the model embedded them
+            assertThat(full.repos().getFirst().chunks().embedded()).isEqualTo(chunks);
+            assertThat(store.repos().get(REPO).orElseThrow().staticVectors()).isZero();
+            assertThat(store.vectorTiers()).containsExactly(VectorTier.FULL);
+            assertThat(store.vectors()
+                            .search(
+                                    ChunkKind.CODE,
+                                    embedder.embedQuery("parse the HTTP header lines"),
+                                    3,
+                                    SearchFilter.NONE))
+                    .anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
+            Map<String, Object> upgraded = snapshot(store);
+
+            Path cleanDir = tmp.resolve("clean");
+            try (Store clean = Store.open(cleanDir, embedder.modelId(), embedder.dimension())) {
+                ingest(clean, cleanDir, VectorTier.FULL);
+                assertThat(upgraded).isEqualTo(snapshot(clean));
+            }
+        }
+    }
+
+    @Test
+    void theLexicalPassOfAFullIngestWritesStaticVectorsThatTheModelsReplace() throws Exception {
+        Path repo = copyFixture(tmp.resolve(REPO));
+        Path dir = tmp.resolve("store");
+        Path hold = Files.createFile(tmp.resolve("hold"));
+        Embedder staticTier = embedder.staticTier().orElseThrow();
+        System.setProperty("coderag.ingest.firstBatch", "8");
+        System.setProperty(RepoWriter.HOLD_PROPERTY, hold.toString());
+        try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
+            Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(dir));
+            CompletableFuture<IngestSummary> run = CompletableFuture.supplyAsync(
+                    () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE));
+            await(
+                    () -> store.repos()
+                            .get(REPO)
+                            .filter(r -> r.state() == IndexState.PARTIAL && r.staticVectors() > 0)
+                            .isPresent(),
+                    run);
+            // held before the first batch: the static tier answers, the full tier has nothing yet
+            assertThat(store.vectorTiers()).containsExactly(VectorTier.STATIC);
+            assertThat(store.vectors(VectorTier.STATIC)
+                            .search(
+                                    ChunkKind.CODE,
+                                    staticTier.embedQuery("parse the HTTP header lines"),
+                                    3,
+                                    SearchFilter.NONE))
+                    .anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
+
+            Files.delete(hold);
+            run.join();
+            assertThat(store.repos().get(REPO).orElseThrow().staticVectors()).isZero();
+            assertThat(store.vectorTiers()).containsExactly(VectorTier.FULL);
+        } finally {
+            System.clearProperty(RepoWriter.HOLD_PROPERTY);
+            System.clearProperty("coderag.ingest.firstBatch");
+        }
+    }
+
+    private static IngestSummary ingest(Store store, Path dir, VectorTier vectors) {
+        return Ingester.create(store, embedder, IngestOptions.defaults(dir).withVectors(vectors))
+                .ingest(List.of(IngestRequest.of(dir.resolveSibling(REPO).toString())), ProgressListener.NONE);
+    }
+
+    /** Per file: its hash and chunk ids; whether every chunk has its full vector; the repository's state. */
+    private static Map<String, Object> snapshot(Store store) {
+        Map<String, Object> out = new TreeMap<>();
+        List<String> ids = new ArrayList<>();
+        for (FileEntry e : store.files().entries(REPO).values()) {
+            out.put(
+                    e.path(),
+                    e.fileHash() + " " + e.chunkIds().stream().sorted().toList());
+            ids.addAll(e.chunkIds());
+        }
+        List<String> hashes = store.chunks().getAll(ids).stream()
+                .map(StoredChunk::chunk)
+                .map(c -> c.contentHash())
+                .distinct()
+                .toList();
+        out.put(
+                "~ every chunk has its full vector",
+                store.vectors().byContentHash(hashes).size() == hashes.size());
+        RepoInfo info = store.repos().get(REPO).orElseThrow();
+        out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks() + " " + info.staticVectors());
+        return out;
+    }
+
+    /** Polls {@code condition} until it holds (60 s at most), failing at once when the ingest ended first. */
+    private static void await(BooleanSupplier condition, CompletableFuture<?> run) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (run.isDone()) {
+                run.join();
+                throw new AssertionError("the ingest finished before the condition held");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for the ingest");
+            }
+            LockSupport.parkNanos(10_000_000);
+        }
+    }
+
+    private static Path copyFixture(Path to) throws IOException, URISyntaxException {
+        Path from = Path.of(TwoTierIngestTest.class.getResource("/fixture-repo").toURI());
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
+    }
+}
