@@ -29,11 +29,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The writing half of one repository's run. Lexical first: when the texts to embed need more than one batch,
- * every file's new chunks are written and committed at once without the vectors still to compute ({@link
- * WriteTransaction#insert} with a null vector; chunk rows, BM25 rows and call edges, so lexical, symbol and graph
- * evidence answer within seconds), each such file recorded in the file index under a {@link FileEntry#pendingHash pending}
- * hash that never matches the disk. Then the files are embedded in {@link CommitBatches batches}: a batch takes
+ * The writing half of one repository's run. Lexical first ({@link LexicalPass}): when the texts to embed need more
+ * than one batch, every file's new chunks are written and committed at once without the vectors still to compute —
+ * with their static-tier vectors when the embedder has a static tier, else with none (chunk rows, BM25 rows and call
+ * edges, so lexical, symbol, graph and static vector evidence answer within seconds) — each such file recorded in
+ * the file index under a {@link FileEntry#pendingHash pending} hash that never matches the disk. A run whose last
+ * tier is {@link VectorTier#STATIC} ends there, every file complete under its real hash; a run of the full tier
+ * first moves the chunks such a run left to the full tier ({@link TierUpgrade}, no file parsed). Then the files are embedded in {@link CommitBatches batches}: a batch takes
  * whole files in path order, embeds the texts they need that have no vector yet ({@link EmbedPhase}), then writes
  * their chunks again with their vectors (a chunk inserted again is replaced under a new row id, which readers
  * catch up with), records each file's real hash and commits ({@link WriteTransaction#checkpoint()}), marking the
@@ -71,9 +73,6 @@ final class RepoWriter {
             this(stopped, committedFiles, pendingFiles, embedded, 0);
         }
     }
-
-    /** Static-tier chunks moved to the full tier per commit ({@link Run#upgradeStatic}). */
-    static final int UPGRADE_BATCH = 256;
 
     private final EmbedPhase embedPhase;
     private final Embedder embedder;
@@ -176,7 +175,8 @@ final class RepoWriter {
             // with static-tier vectors when there is a static embedder. A static-tier run ends with this pass.
             boolean staticOnly = lastTier == VectorTier.STATIC;
             if (staticOnly ? toEmbed > 0 : toEmbed > batches.next(0, 0)) {
-                Lexical pass = writeLexical(repo, planned, insertsByPath, embed, tx, staticOnly);
+                LexicalPass.Result pass = new LexicalPass(staticEmbedder, totals, stop)
+                        .write(repo, planned, insertsByPath, tx, staticOnly);
                 lexical = pass.pending();
                 done = pass.done().size();
                 if (pass.stopped()) {
@@ -198,13 +198,15 @@ final class RepoWriter {
             }
             int moved = 0;
             if (!staticOnly) {
-                Optional<Integer> upgraded = upgradeStatic();
-                if (upgraded.isEmpty()) {
+                TierUpgrade.Result upgraded = new TierUpgrade(store, embedder.modelId(), embedPhase, totals, stop)
+                        .run(name, repo.stored().map(RepoInfo::staticVectors).orElse(0), tx);
+                embedded += upgraded.embedded();
+                if (upgraded.stopped()) {
                     tx.commit();
                     return new Outcome(
                             true, done + paths.size(), plan.deleteFiles().size(), embedded);
                 }
-                moved = upgraded.get();
+                moved = upgraded.moved();
             }
             progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
             if (moved == 0 && unchanged()) {
@@ -321,55 +323,6 @@ final class RepoWriter {
             }
         }
 
-        /**
-         * Moves the repository's static-tier chunks (an earlier {@code --vectors static} run's) to the full tier
-         * without parsing their files: reads them from the store, embeds their texts with the model (reusing full
-         * vectors stored for equal texts), inserts them again and commits, {@link #UPGRADE_BATCH} at a time.
-         *
-         * @return how many chunks moved; empty when a stop request ended it (what moved is committed)
-         */
-        private Optional<Integer> upgradeStatic() {
-            int total = repo.stored().map(RepoInfo::staticVectors).orElse(0);
-            int moved = 0;
-            List<String> previous = List.of();
-            while (true) {
-                List<String> ids = store.staticChunkIds(name, UPGRADE_BATCH);
-                if (ids.isEmpty() || ids.equals(previous)) {
-                    return Optional.of(moved); // done, or nothing moved last time (never loop on it)
-                }
-                if (stop.getAsBoolean()) {
-                    return Optional.empty();
-                }
-                previous = ids;
-                List<Chunk> chunks = store.chunks().getAll(ids).stream()
-                        .map(s -> s.chunk().withModelId(embedder.modelId()))
-                        .toList();
-                Map<String, String> texts = new LinkedHashMap<>();
-                chunks.forEach(c -> texts.putIfAbsent(c.contentHash(), c.embeddingText()));
-                Map<String, float[]> found = new HashMap<>(store.vectors().byContentHash(texts.keySet()));
-                List<String> keys = texts.keySet().stream()
-                        .filter(h -> !found.containsKey(h))
-                        .toList();
-                long e0 = System.nanoTime();
-                embedPhase.run(name, keys, texts, moved, Math.max(total, moved + chunks.size()), (hashes, vs) -> {
-                    for (int i = 0; i < hashes.size(); i++) {
-                        found.put(hashes.get(i), vs.get(i));
-                    }
-                });
-                double seconds = IngestTotals.seconds(System.nanoTime() - e0);
-                totals.embedSeconds += seconds;
-                embedded += keys.size();
-                long w0 = System.nanoTime();
-                for (Chunk c : chunks) {
-                    tx.insert(c, found.get(c.contentHash()));
-                }
-                tx.checkpoint();
-                totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
-                moved += chunks.size();
-                LOG.debug("{}: moved {} chunks to the full vector tier", name, moved);
-            }
-        }
-
         /** Whether the store already holds this very index: same files, commit, source and branch, complete. */
         private boolean unchanged() {
             String recorded = repo.commit().orElse("");
@@ -400,95 +353,6 @@ final class RepoWriter {
             tx.commit();
             totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w1);
         }
-    }
-
-    /**
-     * What the lexical pass wrote.
-     *
-     * @param done files whose chunks all had stored vectors: complete, real hash recorded
-     * @param pending files written without some vectors, under a pending hash
-     * @param stopped a stop request ended the pass (what it committed stays)
-     */
-    private record Lexical(Set<String> done, Set<String> pending, boolean stopped) {}
-
-    /**
-     * Writes every file's new chunks, with the vectors already stored for their texts and without the others,
-     * committing every {@link CommitBatches#MAX_CHUNKS} chunks and at the end, the repository {@link
-     * IndexState#PARTIAL} with every file still waiting for vectors.
-     */
-    private Lexical writeLexical(
-            RepoTarget repo,
-            RepoPlanner.Planned planned,
-            Map<String, List<Chunk>> insertsByPath,
-            EmbedWork embed,
-            WriteTransaction tx,
-            boolean staticOnly) {
-        String name = repo.name();
-        Reconciler.Plan plan = planned.plan();
-        String storedCommit = repo.stored().map(r -> r.commit()).orElse("");
-        Set<String> done = new LinkedHashSet<>();
-        Set<String> pending = new HashSet<>();
-        List<String> paths = new ArrayList<>(plan.putFiles().keySet());
-        long w0 = System.nanoTime();
-        int chunks = 0;
-        for (int i = 0; i < paths.size(); i++) {
-            String path = paths.get(i);
-            for (String id : plan.deletesByPath().getOrDefault(path, List.of())) {
-                tx.delete(id);
-            }
-            boolean complete = true;
-            List<Chunk> fileChunks = insertsByPath.getOrDefault(path, List.of());
-            Map<String, float[]> staticVectors = staticVectors(fileChunks, embed);
-            for (Chunk c : fileChunks) {
-                float[] vector = embed.reused().get(c.contentHash());
-                complete &= vector != null;
-                float[] first = staticVectors.get(c.contentHash());
-                if (vector == null && first != null) {
-                    tx.insert(c.withModelId(staticEmbedder.orElseThrow().modelId()), first);
-                } else {
-                    tx.insert(c, vector);
-                }
-                chunks++;
-            }
-            // a static-tier run is done with a file once its chunks have static vectors
-            complete |= staticOnly;
-            String hash = plan.putFiles().get(path);
-            tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
-            (complete ? done : pending).add(path);
-            if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
-                int waiting = paths.size() - done.size() + plan.deleteFiles().size();
-                tx.putRepo(new RepoRecord(
-                        name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, waiting, repo.branch()));
-                tx.checkpoint();
-                chunks = 0;
-                if (i < paths.size() - 1 && stop.getAsBoolean()) {
-                    return new Lexical(done, pending, true);
-                }
-            }
-        }
-        LOG.debug("{}: committed the chunks of {} files before their vectors", name, paths.size());
-        totals.writeSeconds += IngestTotals.seconds(System.nanoTime() - w0);
-        return new Lexical(done, pending, false);
-    }
-
-    /** Static-tier vectors of the chunks without a stored full vector, by content hash; none without the tier. */
-    private Map<String, float[]> staticVectors(List<Chunk> chunks, EmbedWork embed) {
-        if (staticEmbedder.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, String> texts = new LinkedHashMap<>();
-        for (Chunk c : chunks) {
-            if (!embed.reused().containsKey(c.contentHash())) {
-                texts.putIfAbsent(c.contentHash(), c.embeddingText());
-            }
-        }
-        List<String> hashes = new ArrayList<>(texts.keySet());
-        List<float[]> vectors = staticEmbedder.get().embedDocuments(new ArrayList<>(texts.values()));
-        Map<String, float[]> out = new HashMap<>();
-        for (int i = 0; i < hashes.size(); i++) {
-            out.put(hashes.get(i), vectors.get(i));
-        }
-        return out;
     }
 
     /**

@@ -27,12 +27,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -71,16 +69,13 @@ public final class SqliteStore implements Store {
     private final String modelId;
     private final int dimension;
     private final StoreReads reads;
-    /** The full tier's indexes. */
-    private final VectorTables vectors;
-    /** The static tier's indexes (docs/STORE.md, "Two vector tiers"). */
-    private final VectorTables staticVectors;
+    /** Each vector tier's indexes (docs/STORE.md, "Two vector tiers"). */
+    private final Map<VectorTier, VectorTables> vectors = new EnumMap<>(VectorTier.class);
     /** Null when Lucene is off ({@link StoreOptions#lucene()}). */
     private final LuceneIndexes lexical;
 
     private final StoredChunks chunks;
-    private final VectorSearch vectorSearch;
-    private final VectorSearch staticVectorSearch;
+    private final Map<VectorTier, VectorSearch> vectorSearch = new EnumMap<>(VectorTier.class);
     private final LexicalSearch lexicalSearch;
     private final FileIndex files;
     private final CallGraph calls;
@@ -102,14 +97,15 @@ public final class SqliteStore implements Store {
         ReaderPool readers =
                 new ReaderPool(dir, dbFile, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
         this.reads = new StoreReads(dir, readers);
-        this.vectors = new VectorTables(dir, storeId, dimension, options, readers, VectorTier.FULL);
-        this.staticVectors = new VectorTables(dir, storeId, dimension, options, readers, VectorTier.STATIC);
+        for (VectorTier tier : VectorTier.values()) {
+            VectorTables tables = new VectorTables(dir, storeId, dimension, options, readers, tier);
+            vectors.put(tier, tables);
+            vectorSearch.put(tier, new SqliteVectorSearch(reads, tables, dimension, tier));
+        }
         this.lexical = options.lucene()
                 ? new LuceneIndexes(dir, root, storeId, options.backgroundGraph(), reads::decode)
                 : null;
         this.chunks = new SqliteChunkReads(reads);
-        this.vectorSearch = new SqliteVectorSearch(reads, vectors, dimension, VectorTier.FULL);
-        this.staticVectorSearch = new SqliteVectorSearch(reads, staticVectors, dimension, VectorTier.STATIC);
         this.lexicalSearch = new SqliteLexicalSearch(reads, lexical);
         this.files = new SqliteFileIndex(reads);
         this.calls = new SqliteCallGraph(reads);
@@ -254,49 +250,17 @@ public final class SqliteStore implements Store {
 
     @Override
     public Set<VectorTier> vectorTiers() {
-        return reads.read("read the vector tiers", c -> {
-            Set<VectorTier> present = EnumSet.noneOf(VectorTier.class);
-            for (VectorTier tier : VectorTier.values()) {
-                try (PreparedStatement st =
-                                c.prepareStatement("SELECT EXISTS (SELECT 1 FROM " + Schema.vectorTable(tier) + ")");
-                        ResultSet rs = st.executeQuery()) {
-                    if (rs.next() && rs.getInt(1) == 1) {
-                        present.add(tier);
-                    }
-                }
-            }
-            return present;
-        });
+        return SqliteTierReads.present(reads);
     }
 
     @Override
     public List<String> staticChunkIds(String repo, int limit) {
-        Objects.requireNonNull(repo, "repo");
-        if (limit <= 0) {
-            return List.of();
-        }
-        return reads.read("read the static tier", c -> {
-            List<String> ids = new ArrayList<>();
-            try (PreparedStatement st = c.prepareStatement("SELECT c.id FROM static_vectors v"
-                    + " JOIN chunks c ON c.rid = v.rid WHERE v.repo = ? ORDER BY v.rid LIMIT ?")) {
-                st.setString(1, repo);
-                st.setInt(2, limit);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        ids.add(rs.getString(1));
-                    }
-                }
-            }
-            return ids;
-        });
+        return SqliteTierReads.staticChunkIds(reads, repo, limit);
     }
 
     @Override
     public VectorSearch vectors(VectorTier tier) {
-        return switch (tier) {
-            case FULL -> vectorSearch;
-            case STATIC -> staticVectorSearch;
-        };
+        return vectorSearch.get(tier);
     }
 
     @Override
@@ -389,16 +353,14 @@ public final class SqliteStore implements Store {
             writing.set(false);
         }
         if (committed && !reads.isClosed()) {
-            vectors.afterCommit();
-            staticVectors.afterCommit();
+            vectors.values().forEach(VectorTables::afterCommit);
         }
     }
 
     /** Called by a transaction after each {@link WriteTransaction#checkpoint()}: readers here catch up. */
     void batchCommitted() {
         if (!reads.isClosed()) {
-            vectors.afterCommit();
-            staticVectors.afterCommit();
+            vectors.values().forEach(VectorTables::afterCommit);
         }
     }
 
@@ -408,13 +370,12 @@ public final class SqliteStore implements Store {
 
     /** Runs pending vector-index work (graph building, compaction, saving) now; for tests and benchmarks. */
     void awaitIdle() {
-        vectors.awaitIdle();
-        staticVectors.awaitIdle();
+        vectors.values().forEach(VectorTables::awaitIdle);
     }
 
     /** The loaded vector index of a table, or null; for tests. */
     VectorIndex loadedIndex(ChunkKind kind) {
-        return vectors.loaded(kind);
+        return vectors.get(VectorTier.FULL).loaded(kind);
     }
 
     @Override
@@ -427,8 +388,7 @@ public final class SqliteStore implements Store {
         if (tx != null) {
             tx.close();
         }
-        vectors.close();
-        staticVectors.close();
+        vectors.values().forEach(VectorTables::close);
         if (lexical != null) {
             lexical.close();
         }
