@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -261,7 +260,7 @@ final class DjlEmbedder implements Embedder {
                 int[] batch = batches.get(b);
                 pending.add(workers.submit(() -> embedBatch(batch, ids, vectors)));
             }
-            awaitAll(pending);
+            Workers.awaitAll(pending);
         }
         return vectors;
     }
@@ -367,29 +366,6 @@ final class DjlEmbedder implements Embedder {
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("the embedder is closed");
-        }
-    }
-
-    private static void awaitAll(List<Future<?>> pending) {
-        RuntimeException failure = null;
-        for (Future<?> f : pending) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException re
-                            ? re
-                            : new EmbedException(
-                                    EmbedException.Reason.RUN, "embedding failed: " + e.getCause(), e.getCause());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                pending.forEach(p -> p.cancel(true));
-                throw new EmbedException(EmbedException.Reason.STOPPED, "interrupted while embedding", e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 
