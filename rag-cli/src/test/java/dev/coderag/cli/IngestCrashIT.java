@@ -205,16 +205,31 @@ class IngestCrashIT {
     void a_full_disk_fails_with_one_line_and_leaves_the_last_commit_intact() throws Exception {
         Path db = tmp.resolve("full");
         // SQLite's own "database or disk is full" (SQLITE_FULL), as on a full file system: the store may not grow
-        // past three quarters of what the corpus needs (its chunks, committed first without vectors, fit; their
-        // vectors do not).
-        long pages = Files.size(cleanDb.resolve("store.db")) / 4096 * 3 / 4;
+        // past halfway between what the first commit needs (every chunk with its static-tier vector, measured by a
+        // --vectors static ingest of the same corpus) and what the whole ingest needs: the lexical pass fits, the
+        // batches that replace the static vectors with the model's do not all fit.
+        Path staticDb = tmp.resolve("static-size");
+        Proc.Result first = Proc.runRag(
+                tmp,
+                env(),
+                T,
+                "ingest",
+                corpus.toString(),
+                "--db",
+                staticDb.toString(),
+                "--name",
+                "c",
+                "--vectors",
+                "static");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        long pages = (Files.size(staticDb.resolve("store.db")) + Files.size(cleanDb.resolve("store.db"))) / 2 / 4096;
         Proc.Result full = ingest(db, env("-Dcoderag.store.maxPages=" + pages));
         assertThat(full.exitCode()).isEqualTo(1);
         assertThat(full.err()).contains("error: ").contains("full").doesNotContain("Exception", "\tat ");
         assertThat(full.err().lines().filter(l -> l.startsWith("error: "))).hasSize(1);
         assertConsistent(db);
         int kept = idsByPath(db).values().stream().mapToInt(Set::size).sum();
-        assertThat(kept).as("the batches before the disk filled up").isPositive();
+        assertThat(kept).as("the commits before the disk filled up").isPositive();
 
         Proc.Result resumed = ingest(db, env());
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Answers from the first seconds: {@code ./rag up} on a fresh store serves at once and answers with sources
- * while its repository is still {@code indexing} (saying so), then with vector evidence once the index is built.
+ * while its repository is still {@code indexing} (saying so) — with static-tier vector evidence already — then with
+ * the model's vectors once the index is built.
  * The real launcher, model, store and server on a real port; the window is held open by the test-only property
  * {@code coderag.ingest.holdEmbeddingWhile} (its embedding waits while the file exists), and every wait polls
  * the API with a deadline.
@@ -57,11 +58,14 @@ class UpWhileIndexingIT {
                     r -> r.path("status").asText().equals("indexing")
                             && r.path("chunks").path("code").asInt() > 0);
             assertThat(indexing.path("progress").path("phase").asText()).isEqualTo("embed");
+            // every chunk committed so far has its static-tier vector (docs/STORE.md, "Two vector tiers")
+            assertThat(indexing.path("vectors").asText()).isEqualTo("static");
+            assertThat(indexing.path("static_vectors").asInt()).isPositive();
 
             JsonNode early = ask(url);
             assertThat(early.path("refused").asBoolean()).as(early.toString()).isFalse();
             assertThat(paths(early)).contains("router/src/main/java/dev/tinyroute/http/HeaderParser.java");
-            assertThat(retrievers(early)).doesNotContain("vector");
+            assertThat(retrievers(early)).contains("vector"); // the static tier's, before the model has run
             assertThat(early.path("warnings").toString())
                     .contains("The index of tinyroute is still being built")
                     .contains("answers may miss sources");
@@ -75,6 +79,9 @@ class UpWhileIndexingIT {
             assertThat(paths(late)).contains("router/src/main/java/dev/tinyroute/http/HeaderParser.java");
             assertThat(retrievers(late)).contains("vector");
             assertThat(late.path("warnings").toString()).doesNotContain("still being built");
+            JsonNode built = awaitRepo(url, r -> r.path("status").asText().equals("ready"));
+            assertThat(built.path("vectors").asText()).isEqualTo("full");
+            assertThat(built.path("static_vectors").asInt()).isZero();
 
             assertThat(up.terminate(Duration.ofSeconds(30)).exitCode()).isIn(0, 143);
         }

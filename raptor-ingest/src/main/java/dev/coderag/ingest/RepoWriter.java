@@ -197,9 +197,13 @@ final class RepoWriter {
                 }
             }
             int moved = 0;
-            if (!staticOnly) {
-                TierUpgrade.Result upgraded = new TierUpgrade(store, embedder.modelId(), embedPhase, totals, stop)
-                        .run(name, repo.stored().map(RepoInfo::staticVectors).orElse(0), tx);
+            int leftStatic = repo.stored().map(RepoInfo::staticVectors).orElse(0);
+            if (!staticOnly && leftStatic > 0) {
+                // an earlier static-tier run's chunks: commit this run's last batch first, so that the chunks it
+                // moved are not read back from the store as still static
+                checkpoint();
+                TierUpgrade.Result upgraded =
+                        new TierUpgrade(store, embedder.modelId(), embedPhase, totals, stop).run(name, leftStatic, tx);
                 embedded += upgraded.embedded();
                 if (upgraded.stopped()) {
                     tx.commit();

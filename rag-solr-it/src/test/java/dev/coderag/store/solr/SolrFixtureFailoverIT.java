@@ -300,7 +300,8 @@ class SolrFixtureFailoverIT {
                 r.files(),
                 r.state(),
                 r.pendingFiles(),
-                r.branch());
+                r.branch(),
+                r.staticVectors());
     }
 
     /** A node (1-based) that leads a shard of the collection. */
