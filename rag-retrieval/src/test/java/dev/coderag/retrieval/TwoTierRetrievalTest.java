@@ -50,6 +50,20 @@ class TwoTierRetrievalTest {
                     .retrieve(QUESTION, Optional.of(FixtureStore.REPO), RetrievalMode.FULL, 0);
             assertThat(r.details().getFirst().chunk().path()).endsWith("HeaderParser.java");
             assertThat(r.details()).anySatisfy(h -> assertThat(h.via()).contains(Via.VECTOR));
+            // relevance is the model's cosine, the scale the refusal thresholds are set on: the static tier's
+            // cosines sit at 0.9-1.0 for any question, and an off-topic one would pass as a strong match
+            assertThat(r.verdict().answerable()).isTrue();
+            Retrieval offTopic = Retriever.create(store, embedder)
+                    .retrieve(
+                            "What is the best mortgage rate for a first home?",
+                            Optional.of(FixtureStore.REPO),
+                            RetrievalMode.FULL,
+                            0);
+            assertThat(offTopic.verdict().answerable())
+                    .as(offTopic.verdict().reason())
+                    .isFalse();
+            assertThat(offTopic.details())
+                    .allSatisfy(h -> assertThat(h.relevance()).isLessThan(0.9));
             Retrieval vectorOnly = Retriever.create(store, embedder)
                     .retrieve(QUESTION, Optional.of(FixtureStore.REPO), RetrievalMode.VECTOR, 5);
             assertThat(vectorOnly.hits())
