@@ -75,15 +75,23 @@ final class ModelCache {
             if (Files.size(tmp) != id.size()) {
                 throw new IOException("copy of " + resource + " to " + tmp + " is incomplete");
             }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            moveIntoPlace(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
         }
         return target;
+    }
+
+    /**
+     * Renames a finished temporary file onto {@code target} in one step where the file system can, so that a
+     * concurrent reader sees the old file or the whole new one.
+     */
+    static void moveIntoPlace(Path tmp, Path target) throws IOException {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     private record Identity(String key, long size) {}

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The static tier: a text's vector is the normalised sum of its WordPiece tokens' rows of a {@link StaticTable}
@@ -21,7 +23,7 @@ import java.util.Objects;
  *
  * <p>A text with no token in the vocabulary (empty, or only characters the tokenizer drops) gets a fixed unit
  * vector, so every chunk can be stored. Texts longer than {@link #MAX_CHARS} are cut first. Thread-safe; {@link
- * #close} frees the tokenizer.
+ * #close} waits for calls in flight, then frees the tokenizer.
  */
 final class StaticEmbedder implements Embedder {
     /** Texts longer than this many characters are cut before tokenizing: a bound on work per text. */
@@ -29,6 +31,9 @@ final class StaticEmbedder implements Embedder {
 
     private final EmbeddingModel base;
     private final Path cacheRoot;
+    /** Embeddings hold the read lock; {@link #close} the write lock, so it never frees a tokenizer in use. */
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+
     private volatile Loaded loaded;
     private boolean closed;
 
@@ -48,19 +53,30 @@ final class StaticEmbedder implements Embedder {
         return new StaticEmbedder(Objects.requireNonNull(base, "base"), Objects.requireNonNull(cacheRoot, "cacheRoot"));
     }
 
+    /** The loaded table; the caller holds the read lock. */
     private Loaded loaded() {
+        if (closed) {
+            throw new IllegalStateException("the embedder is closed");
+        }
         Loaded l = loaded;
         if (l != null) {
             return l;
         }
         synchronized (this) {
-            if (closed) {
-                throw new IllegalStateException("the embedder is closed");
-            }
             if (loaded == null) {
                 loaded = load();
             }
             return loaded;
+        }
+    }
+
+    /** Runs {@code body} with the table, under the read lock. */
+    private <T> T withLoaded(java.util.function.Function<Loaded, T> body) {
+        lifecycle.readLock().lock();
+        try {
+            return body.apply(loaded());
+        } finally {
+            lifecycle.readLock().unlock();
         }
     }
 
@@ -126,12 +142,14 @@ final class StaticEmbedder implements Embedder {
 
     @Override
     public int countTokens(String text) {
-        return ids(loaded(), text).length;
+        Objects.requireNonNull(text, "text");
+        return withLoaded(l -> ids(l, text).length);
     }
 
     @Override
     public float[] embedQuery(String query) {
-        return embed(loaded(), Objects.requireNonNull(query, "query"));
+        Objects.requireNonNull(query, "query");
+        return withLoaded(l -> embed(l, query));
     }
 
     @Override
@@ -140,12 +158,13 @@ final class StaticEmbedder implements Embedder {
         if (texts.isEmpty()) {
             return List.of();
         }
-        Loaded l = loaded();
-        List<float[]> out = new ArrayList<>(texts.size());
-        for (String t : texts) {
-            out.add(embed(l, t));
-        }
-        return List.copyOf(out);
+        return withLoaded(l -> {
+            List<float[]> out = new ArrayList<>(texts.size());
+            for (String t : texts) {
+                out.add(embed(l, t));
+            }
+            return List.copyOf(out);
+        });
     }
 
     private static float[] embed(Loaded l, String text) {
@@ -174,19 +193,21 @@ final class StaticEmbedder implements Embedder {
         return l.tokenizer().encode(t, false, false).getIds();
     }
 
-    /**
-     * Frees the tokenizer. Idempotent. A call still embedding with it may fail; callers close an embedder once
-     * nothing uses it.
-     */
+    /** Waits for calls in flight, then frees the tokenizer; later calls fail. Idempotent. */
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            closed = true;
-            Loaded l = loaded;
-            loaded = null;
-            if (l != null) {
-                l.tokenizer().close();
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                Loaded l = loaded;
+                loaded = null;
+                if (l != null) {
+                    l.tokenizer().close();
+                }
             }
+        } finally {
+            lifecycle.writeLock().unlock();
         }
     }
 }

@@ -7,10 +7,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The static tier's token table: one vector per vocabulary token of a base model, distilled from the model itself
@@ -66,20 +64,15 @@ final class StaticTable {
         return dimension;
     }
 
-    /**
-     * Adds row {@code id} to {@code sum}; ids outside the vocabulary add nothing.
-     *
-     * @return whether the id was in the vocabulary
-     */
-    boolean addTo(long id, float[] sum) {
+    /** Adds row {@code id} to {@code sum}; ids outside the vocabulary add nothing. */
+    void addTo(long id, float[] sum) {
         if (id < 0 || id >= VOCABULARY) {
-            return false;
+            return;
         }
         int base = (int) id * dimension;
         for (int d = 0; d < dimension; d++) {
             sum[d] += rows[base + d];
         }
-        return true;
     }
 
     /**
@@ -183,11 +176,7 @@ final class StaticTable {
                     data.write(row.array());
                 }
             }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            ModelCache.moveIntoPlace(tmp, file);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -12,11 +12,8 @@ import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.types.ChunkKind;
-import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +22,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +53,7 @@ class LexicalFirstTest {
     @Test
     void chunks_are_searchable_before_their_vectors_and_a_run_stopped_then_converges_with_a_clean_one()
             throws Exception {
-        Path repo = copyFixture(tmp.resolve(REPO));
+        Path repo = IngestFixtures.copyFixture(tmp.resolve(REPO));
         Path dir = tmp.resolve("store");
         Path hold = Files.createFile(tmp.resolve("hold"));
         System.setProperty("coderag.ingest.firstBatch", "8");
@@ -73,7 +67,7 @@ class LexicalFirstTest {
                     ph -> store.repos().get(REPO).map(RepoInfo::files).orElse(0));
             CompletableFuture<IngestSummary> run = CompletableFuture.supplyAsync(
                     () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), phases));
-            await(
+            IngestFixtures.await(
                     () -> store.repos()
                             .get(REPO)
                             .filter(r -> r.state() == IndexState.PARTIAL && r.files() > 0)
@@ -150,35 +144,5 @@ class LexicalFirstTest {
         RepoInfo info = store.repos().get(REPO).orElseThrow();
         out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks());
         return out;
-    }
-
-    /** Polls {@code condition} until it holds (60 s at most), failing at once when the ingest ended first. */
-    private static void await(BooleanSupplier condition, CompletableFuture<?> run) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (run.isDone()) {
-                run.join();
-                throw new AssertionError("the ingest finished before the condition held");
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for the ingest");
-            }
-            LockSupport.parkNanos(10_000_000);
-        }
-    }
-
-    private static Path copyFixture(Path to) throws IOException, URISyntaxException {
-        Path from = Path.of(LexicalFirstTest.class.getResource("/fixture-repo").toURI());
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
     }
 }

@@ -13,19 +13,13 @@ import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.VectorTier;
 import dev.coderag.types.ChunkKind;
-import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,7 +51,7 @@ class TwoTierIngestTest {
     @Test
     void aStaticTierIngestLeavesEveryChunkSearchableByItsStaticVectorAndAPlainOneAddsTheFullTierWithoutParsing()
             throws Exception {
-        Path repo = copyFixture(tmp.resolve(REPO));
+        Path repo = IngestFixtures.copyFixture(tmp.resolve(REPO));
         Path dir = tmp.resolve("store");
         Embedder staticTier = embedder.staticTier().orElseThrow();
         try (Store store = Store.open(dir, embedder.modelId(), embedder.dimension())) {
@@ -105,7 +99,7 @@ class TwoTierIngestTest {
 
     @Test
     void theLexicalPassOfAFullIngestWritesStaticVectorsThatTheModelsReplace() throws Exception {
-        Path repo = copyFixture(tmp.resolve(REPO));
+        Path repo = IngestFixtures.copyFixture(tmp.resolve(REPO));
         Path dir = tmp.resolve("store");
         Path hold = Files.createFile(tmp.resolve("hold"));
         Embedder staticTier = embedder.staticTier().orElseThrow();
@@ -115,7 +109,7 @@ class TwoTierIngestTest {
             Ingester ingester = Ingester.create(store, embedder, IngestOptions.defaults(dir));
             CompletableFuture<IngestSummary> run = CompletableFuture.supplyAsync(
                     () -> ingester.ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE));
-            await(
+            IngestFixtures.await(
                     () -> store.repos()
                             .get(REPO)
                             .filter(r -> r.state() == IndexState.PARTIAL && r.staticVectors() > 0)
@@ -167,35 +161,5 @@ class TwoTierIngestTest {
         RepoInfo info = store.repos().get(REPO).orElseThrow();
         out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks() + " " + info.staticVectors());
         return out;
-    }
-
-    /** Polls {@code condition} until it holds (60 s at most), failing at once when the ingest ended first. */
-    private static void await(BooleanSupplier condition, CompletableFuture<?> run) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (run.isDone()) {
-                run.join();
-                throw new AssertionError("the ingest finished before the condition held");
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for the ingest");
-            }
-            LockSupport.parkNanos(10_000_000);
-        }
-    }
-
-    private static Path copyFixture(Path to) throws IOException, URISyntaxException {
-        Path from = Path.of(TwoTierIngestTest.class.getResource("/fixture-repo").toURI());
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
     }
 }
