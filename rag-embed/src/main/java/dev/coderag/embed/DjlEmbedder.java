@@ -71,6 +71,9 @@ final class DjlEmbedder implements Embedder {
     private final EmbeddingModel model;
     private final EmbedSettings settings;
     private final HuggingFaceTokenizer tokenizer;
+    /** Counts tokens; the model's input keeps {@link #tokenizer}. */
+    private final WordPieces pieces;
+
     private final OrtSession.SessionOptions sessionOptions;
     private final Model djlModel;
     private final PredictorPool<TokenBatch, float[][]> predictors;
@@ -89,11 +92,13 @@ final class DjlEmbedder implements Embedder {
             EmbeddingModel model,
             EmbedSettings settings,
             HuggingFaceTokenizer tokenizer,
+            WordPieces pieces,
             OrtSession.SessionOptions sessionOptions,
             Model djlModel) {
         this.model = model;
         this.settings = settings;
         this.tokenizer = tokenizer;
+        this.pieces = pieces;
         this.sessionOptions = sessionOptions;
         this.djlModel = djlModel;
         this.predictors = new PredictorPool<>(
@@ -141,6 +146,7 @@ final class DjlEmbedder implements Embedder {
             // padding is per batch. Truncation to 512 happens in tokenize().
             tokenizer = HuggingFaceTokenizer.newInstance(
                     json, Map.of("padding", "false", "truncation", "false", "addSpecialTokens", "true"));
+            WordPieces pieces = WordPieces.load(model, loader);
             options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(settings.intraOpThreads());
             options.setInterOpNumThreads(1);
@@ -148,7 +154,7 @@ final class DjlEmbedder implements Embedder {
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             djlModel = Model.newInstance(model.modelId(), Device.cpu(), "OnnxRuntime");
             djlModel.load(onnx, null, Map.of("sessionOptions", options));
-            DjlEmbedder embedder = new DjlEmbedder(model, settings, tokenizer, options, djlModel);
+            DjlEmbedder embedder = new DjlEmbedder(model, settings, tokenizer, pieces, options, djlModel);
             Runtime.getRuntime().addShutdownHook(embedder.exitGuard);
             return embedder;
         } catch (IOException | MalformedModelException | OrtException | RuntimeException e) {
@@ -181,7 +187,7 @@ final class DjlEmbedder implements Embedder {
         lifecycle.readLock().lock();
         try {
             ensureOpen();
-            return tokenizer.encode(text, false, false).getIds().length;
+            return pieces.count(text);
         } finally {
             lifecycle.readLock().unlock();
         }

@@ -1,12 +1,9 @@
 package dev.coderag.embed;
 
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -23,7 +20,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>A text with no token in the vocabulary (empty, or only characters the tokenizer drops) gets a fixed unit
  * vector, so every chunk can be stored. Texts longer than {@link #MAX_CHARS} are cut first. Thread-safe; {@link
- * #close} waits for calls in flight, then frees the tokenizer.
+ * #close} waits for calls in flight, then drops the table.
  */
 final class StaticEmbedder implements Embedder {
     /** Texts longer than this many characters are cut before tokenizing: a bound on work per text. */
@@ -37,8 +34,8 @@ final class StaticEmbedder implements Embedder {
     private volatile Loaded loaded;
     private boolean closed;
 
-    /** The tokenizer and the table, once loaded. */
-    private record Loaded(HuggingFaceTokenizer tokenizer, StaticTable table) {}
+    /** The word pieces and the table, once loaded. */
+    private record Loaded(WordPieces pieces, StaticTable table) {}
 
     private StaticEmbedder(EmbeddingModel base, Path cacheRoot) {
         this.base = base;
@@ -82,23 +79,15 @@ final class StaticEmbedder implements Embedder {
 
     private Loaded load() {
         ClassLoader loader = StaticEmbedder.class.getClassLoader();
-        HuggingFaceTokenizer tokenizer = null;
-        try (InputStream json = loader.getResourceAsStream(base.tokenizerResource())) {
-            if (json == null) {
-                throw new IOException("resource " + base.tokenizerResource() + " is not on the classpath");
-            }
-            tokenizer = HuggingFaceTokenizer.newInstance(
-                    json, Map.of("padding", "false", "truncation", "false", "addSpecialTokens", "false"));
+        try {
+            WordPieces pieces = WordPieces.load(base, loader);
             String key = ModelCache.install(loader, base.onnxResource(), cacheRoot)
                     .getParent()
                     .getFileName()
                     .toString();
             StaticTable table = StaticTable.load(cacheRoot, key, () -> distil(base, cacheRoot));
-            return new Loaded(tokenizer, table);
+            return new Loaded(pieces, table);
         } catch (IOException | RuntimeException e) {
-            if (tokenizer != null) {
-                tokenizer.close();
-            }
             if (e instanceof EmbedException ee) {
                 throw ee;
             }
@@ -169,7 +158,7 @@ final class StaticEmbedder implements Embedder {
 
     private static float[] embed(Loaded l, String text) {
         float[] sum = new float[l.table().dimension()];
-        for (long id : ids(l, text)) {
+        for (int id : ids(l, text)) {
             l.table().addTo(id, sum);
         }
         double norm = 0;
@@ -188,23 +177,19 @@ final class StaticEmbedder implements Embedder {
         return sum;
     }
 
-    private static long[] ids(Loaded l, String text) {
+    private static int[] ids(Loaded l, String text) {
         String t = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
-        return l.tokenizer().encode(t, false, false).getIds();
+        return l.pieces().ids(t);
     }
 
-    /** Waits for calls in flight, then frees the tokenizer; later calls fail. Idempotent. */
+    /** Waits for calls in flight, then drops the table; later calls fail. Idempotent. */
     @Override
     public void close() {
         lifecycle.writeLock().lock();
         try {
             if (!closed) {
                 closed = true;
-                Loaded l = loaded;
                 loaded = null;
-                if (l != null) {
-                    l.tokenizer().close();
-                }
             }
         } finally {
             lifecycle.writeLock().unlock();
