@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * A BERT model's WordPiece tokenizer in plain Java: DJL's BERT pre-processing and {@link WordpieceTokenizer} over
- * the vocabulary of the model's {@code tokenizer.json}, plus BERT's spacing of CJK ideographs. It yields the
+ * the vocabulary of the model's {@code tokenizer.json}, plus BERT's spacing of CJK ideographs; all-ASCII texts take
+ * {@link AsciiPieces}, a faster path to the same pieces. It yields the
  * Hugging Face tokenizer's pieces for ordinary text — the differences seen are text that spells a special token
  * ("[CLS]" is one piece there, three here) and some control characters — at about three times its speed with no
  * native call per text (7 against 2.3 MB/s on 2 cores). Chunking counts tokens of every candidate part and the
@@ -30,11 +31,22 @@ final class WordPieces {
     private final List<TextProcessor> basic;
     private final WordpieceTokenizer wordPiece;
     private final Map<String, Integer> ids;
+    /** Null when the tokenizer is not lower-cased BERT: then every text goes through DJL. */
+    private final AsciiPieces ascii;
 
-    private WordPieces(List<TextProcessor> basic, WordpieceTokenizer wordPiece, Map<String, Integer> ids) {
+    private final String[] byId;
+
+    private WordPieces(
+            List<TextProcessor> basic,
+            WordpieceTokenizer wordPiece,
+            Map<String, Integer> ids,
+            AsciiPieces ascii,
+            String[] byId) {
         this.basic = basic;
         this.wordPiece = wordPiece;
         this.ids = ids;
+        this.ascii = ascii;
+        this.byId = byId;
     }
 
     /** The word pieces of {@code model}'s {@code tokenizer.json}, a resource of {@code loader}. */
@@ -90,14 +102,26 @@ final class WordPieces {
                 .add(Arrays.asList(byId))
                 .optUnknownToken(unknown)
                 .build();
+        Integer unknownId = ids.get(unknown);
+        AsciiPieces ascii = lowerCase && unknownId != null ? AsciiPieces.of(byId, unknownId, maxWord) : null;
         return new WordPieces(
                 List.copyOf(BertFullTokenizer.getPreprocessors(lowerCase)),
                 new WordpieceTokenizer(vocabulary, unknown, maxWord),
-                Map.copyOf(ids));
+                Map.copyOf(ids),
+                ascii,
+                byId);
     }
 
     /** The pieces of {@code text}, without special tokens. */
     List<String> pieces(String text) {
+        int[] fast = ascii == null ? null : ascii.ids(text);
+        if (fast != null) {
+            return Arrays.stream(fast).mapToObj(id -> byId[id]).toList();
+        }
+        return djlPieces(text);
+    }
+
+    private List<String> djlPieces(String text) {
         List<String> words = List.of(spaceCjk(text));
         for (TextProcessor p : basic) {
             words = p.preprocess(words);
@@ -107,12 +131,17 @@ final class WordPieces {
 
     /** How many pieces {@code text} has, without special tokens. */
     int count(String text) {
-        return pieces(text).size();
+        int fast = ascii == null ? -1 : ascii.count(text);
+        return fast >= 0 ? fast : djlPieces(text).size();
     }
 
     /** The vocabulary ids of {@code text}'s pieces, without special tokens. */
     int[] ids(String text) {
-        List<String> pieces = pieces(text);
+        int[] fast = ascii == null ? null : ascii.ids(text);
+        if (fast != null) {
+            return fast;
+        }
+        List<String> pieces = djlPieces(text);
         int unknown = ids.getOrDefault("[UNK]", 0);
         int[] out = new int[pieces.size()];
         for (int i = 0; i < out.length; i++) {

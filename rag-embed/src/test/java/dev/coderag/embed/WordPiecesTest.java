@@ -101,6 +101,31 @@ class WordPiecesTest {
     }
 
     @Test
+    void random_ascii_with_controls_punctuation_and_long_words_matches_the_oracle() {
+        java.util.Random random = new java.util.Random(31);
+        String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ \n\t\r"
+                + "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~\u0000\u0001\u0007\u000b\u000c\u001f\u007f";
+        List<String> words = List.of("getUserName", "unbelievably", "x", "##", "tokenizer", "qqqzzxv", "Ünïcode");
+        for (int t = 0; t < 2_000; t++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(300);
+            while (text.length() < length) {
+                switch (random.nextInt(4)) {
+                    case 0 -> text.append(words.get(random.nextInt(words.size() - 1)));
+                    case 1 -> text.append("a".repeat(95 + random.nextInt(10)));
+                    default -> text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            String s = text.toString();
+            long[] expected = oracle.encode(s, false, false).getIds();
+            assertThat(Arrays.stream(pieces.ids(s)).asLongStream().toArray())
+                    .as(s)
+                    .isEqualTo(expected);
+            assertThat(pieces.count(s)).isEqualTo(expected.length);
+        }
+    }
+
+    @Test
     void a_spelled_special_token_counts_as_its_pieces_so_counts_never_fall_short() {
         String t = "the [CLS] vector";
         assertThat(pieces.count(t)).isGreaterThan(oracle.encode(t, false, false).getIds().length);
