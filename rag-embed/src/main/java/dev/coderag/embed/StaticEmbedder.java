@@ -3,8 +3,13 @@ package dev.coderag.embed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -23,6 +28,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * #close} waits for calls in flight, then drops the table.
  */
 final class StaticEmbedder implements Embedder {
+    /** Batches of at least this many texts are embedded on two threads. */
+    private static final int PARALLEL_MIN = 16;
+
     /** Texts longer than this many characters are cut before tokenizing: a bound on work per text. */
     static final int MAX_CHARS = 64 * 1024;
 
@@ -33,6 +41,8 @@ final class StaticEmbedder implements Embedder {
 
     private volatile Loaded loaded;
     private boolean closed;
+    /** Embeds the second half of a large batch; see {@link #helper()}. */
+    private ExecutorService helper;
 
     /** The word pieces and the table, once loaded. */
     private record Loaded(WordPieces pieces, StaticTable table) {}
@@ -148,18 +158,61 @@ final class StaticEmbedder implements Embedder {
             return List.of();
         }
         return withLoaded(l -> {
-            List<float[]> out = new ArrayList<>(texts.size());
-            for (String t : texts) {
-                out.add(embed(l, t));
+            int n = texts.size();
+            ExecutorService helper = n >= PARALLEL_MIN ? helper() : null;
+            if (helper == null) {
+                return List.copyOf(embedRange(l, texts, 0, n));
+            }
+            // The second half on the helper thread; this thread keeps the read lock until both are done, so the
+            // helper needs no lock of its own (and close() cannot drop the table under it).
+            int half = n / 2;
+            Future<List<float[]>> second = helper.submit(() -> embedRange(l, texts, half, n));
+            List<float[]> out = new ArrayList<>(n);
+            out.addAll(embedRange(l, texts, 0, half));
+            try {
+                out.addAll(second.get());
+            } catch (InterruptedException e) {
+                second.cancel(true);
+                Thread.currentThread().interrupt();
+                throw new EmbedException(EmbedException.Reason.STOPPED, "interrupted while embedding", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re
+                        ? re
+                        : new EmbedException(EmbedException.Reason.RUN, "embedding failed: " + e.getCause(), e);
             }
             return List.copyOf(out);
         });
     }
 
+    private static List<float[]> embedRange(Loaded l, List<String> texts, int from, int to) {
+        List<float[]> out = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            out.add(embed(l, texts.get(i)));
+        }
+        return out;
+    }
+
+    /** The helper thread for large batches, started on first use; none on one core or once closed. */
+    private synchronized ExecutorService helper() {
+        if (helper == null && !closed && Runtime.getRuntime().availableProcessors() > 1) {
+            helper = Executors.newSingleThreadExecutor(
+                    Thread.ofPlatform().name("coderag-static").daemon(true).factory());
+        }
+        return helper;
+    }
+
     private static float[] embed(Loaded l, String text) {
         float[] sum = new float[l.table().dimension()];
-        for (int id : ids(l, text)) {
-            l.table().addTo(id, sum);
+        // Code repeats its pieces ("(", "_", a name): each distinct piece is added once, times its count.
+        int[] ids = ids(l, text);
+        Arrays.sort(ids);
+        for (int i = 0; i < ids.length; ) {
+            int j = i + 1;
+            while (j < ids.length && ids[j] == ids[i]) {
+                j++;
+            }
+            l.table().addTo(ids[i], j - i, sum);
+            i = j;
         }
         double norm = 0;
         for (float x : sum) {
@@ -190,6 +243,11 @@ final class StaticEmbedder implements Embedder {
             if (!closed) {
                 closed = true;
                 loaded = null;
+                synchronized (this) {
+                    if (helper != null) {
+                        helper.shutdownNow();
+                    }
+                }
             }
         } finally {
             lifecycle.writeLock().unlock();

@@ -64,14 +64,15 @@ final class StaticTable {
         return dimension;
     }
 
-    /** Adds row {@code id} to {@code sum}; ids outside the vocabulary add nothing. */
-    void addTo(long id, float[] sum) {
+    /** Adds {@code times} row {@code id} to {@code sum}; ids outside the vocabulary add nothing. */
+    void addTo(int id, int times, float[] sum) {
         if (id < 0 || id >= VOCABULARY) {
             return;
         }
-        int base = (int) id * dimension;
+        int base = id * dimension;
+        float t = times;
         for (int d = 0; d < dimension; d++) {
-            sum[d] += rows[base + d];
+            sum[d] += t * rows[base + d];
         }
     }
 

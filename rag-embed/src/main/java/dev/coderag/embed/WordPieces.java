@@ -11,11 +11,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A BERT model's WordPiece tokenizer in plain Java: DJL's BERT pre-processing and {@link WordpieceTokenizer} over
@@ -49,13 +51,25 @@ final class WordPieces {
         this.byId = byId;
     }
 
+    /** Loaded once per model and shared by its embedders (a tier pair would otherwise parse the JSON twice). */
+    private static final Map<String, WordPieces> LOADED = new ConcurrentHashMap<>();
+
     /** The word pieces of {@code model}'s {@code tokenizer.json}, a resource of {@code loader}. */
     static WordPieces load(EmbeddingModel model, ClassLoader loader) throws IOException {
-        InputStream json = loader.getResourceAsStream(model.tokenizerResource());
-        if (json == null) {
-            throw new IOException("resource " + model.tokenizerResource() + " is not on the classpath");
+        try {
+            return LOADED.computeIfAbsent(model.tokenizerResource(), resource -> {
+                try (InputStream json = loader.getResourceAsStream(resource)) {
+                    if (json == null) {
+                        throw new IOException("resource " + resource + " is not on the classpath");
+                    }
+                    return load(json);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        return load(json);
     }
 
     /**
