@@ -60,7 +60,8 @@ import java.util.stream.Stream;
  * another chunk (one of the same file when there is one) plus Gaussian noise of {@code --noise} per dimension,
  * re-normalised: realistic lexical statistics, realistically clustered vectors, without hours of embedding.
  * Queries are real text (BLIZZARD bug-report titles and short questions), embedded for real by the server on
- * every request.
+ * every request. With {@code --vectors static} every chunk instead carries its real static-tier vector and no
+ * model vector (the store {@code ./rag ingest --vectors static} leaves).
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.ChatLatencyBench [--corpus DIR]... [--sizes 10000,100000]
  * [--clients 1,8] [--requests 400 | --seconds 60] [--warmup 40] [--real 10000] [--noise 0.02] [--work DIR] [--reuse-store DIR]...
@@ -142,7 +143,8 @@ public final class ChatLatencyBench {
                             "--queries",
                             "--server-heap",
                             "--server-jvm",
-                            "--model"),
+                            "--model",
+                            "--vectors"),
                     Set.of("--embed-only"));
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
@@ -170,6 +172,13 @@ public final class ChatLatencyBench {
         // e.g. --server-jvm -XX:StartFlightRecording=filename=server.jfr,settings=profile to profile the server
         List<String> serverJvm = a.all("--server-jvm", List.of());
         EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", EmbeddingModel.DEFAULT.shortName()));
+        // --vectors static: every chunk carries its static-tier vector (computed here, the tier ./rag ingest
+        // --vectors static writes) and no model vector; --real and --reuse-store are then not used
+        boolean staticTier = switch (a.get("--vectors", "full")) {
+            case "full" -> false;
+            case "static" -> true;
+            default -> throw new IllegalArgumentException("--vectors is full or static");
+        };
         List<Path> queryFiles = a
                 .all(
                         "--queries",
@@ -183,7 +192,7 @@ public final class ChatLatencyBench {
         System.out.println("ChatLatencyBench: " + Machine.describe());
         System.out.println("corpora " + corpora + ", sizes " + sizes + ", clients " + clientCounts + ", " + requests
                 + " requests per run after " + warmup + " warm-up, real target " + realTarget + ", noise " + noise
-                + ", model " + model.shortName() + ", server heap " + serverHeap + ", work " + work);
+                + ", model " + model.shortName() + (staticTier ? " (static tier)" : "") + ", server heap " + serverHeap + ", work " + work);
 
         // 1. Real chunks.
         long t0 = System.nanoTime();
@@ -207,8 +216,10 @@ public final class ChatLatencyBench {
         // 2. Real vectors for the first realTarget distinct texts.
         Path cacheFile = work.resolve("vectors-" + model.shortName() + ".bin");
         try (VectorCache cache = VectorCache.open(cacheFile, 384)) {
-            List<Chunk> realChunks = firstDistinct(files, realTarget);
-            fillCache(cache, files, realChunks, a.all("--reuse-store", List.of()), model);
+            if (!staticTier) {
+                List<Chunk> realChunks = firstDistinct(files, realTarget);
+                fillCache(cache, files, realChunks, a.all("--reuse-store", List.of()), model);
+            }
             if (a.has("--embed-only")) {
                 System.out.println("vector cache " + cacheFile + " holds " + cache.size() + " vectors");
                 return;
@@ -219,8 +230,10 @@ public final class ChatLatencyBench {
 
             Map<String, Object> results = new LinkedHashMap<>();
             for (int size : sizes) {
-                Path storeDir = work.resolve("store-" + size);
-                StoreInfo info = buildStore(storeDir, size, files, cache, noise, model);
+                Path storeDir = work.resolve("store-" + size + (staticTier ? "-static" : ""));
+                StoreInfo info = staticTier
+                        ? buildStaticStore(storeDir, size, files, model)
+                        : buildStore(storeDir, size, files, cache, noise, model);
                 System.out.println("store " + storeDir + ": " + info);
                 results.put(
                         Integer.toString(size),
@@ -449,6 +462,71 @@ public final class ChatLatencyBench {
             p.store(out, "ChatLatencyBench store");
         }
         return new StoreInfo(count, perKind, real, sameFile, other, copies, seconds, false);
+    }
+
+    /**
+     * A store whose every chunk has its static-tier vector (real, computed here) and no model vector, as {@code
+     * ./rag ingest --vectors static} leaves one; sizes past the corpus take copies under other repo names.
+     */
+    private static StoreInfo buildStaticStore(Path dir, int size, List<ParsedFile> files, EmbeddingModel model)
+            throws IOException {
+        Path marker = dir.resolve("bench.properties");
+        String signature = "size=" + size + " files=" + files.size() + " vectors=static seed=" + SEED;
+        if (Files.exists(marker)) {
+            Properties p = new Properties();
+            try (var in = Files.newInputStream(marker)) {
+                p.load(in);
+            }
+            if (signature.equals(p.getProperty("signature"))) {
+                return new StoreInfo(Integer.parseInt(p.getProperty("chunks")), Map.of(), 0, 0, 0, 0, 0, true);
+            }
+        }
+        deleteTree(dir);
+        long t0 = System.nanoTime();
+        int count = 0;
+        Map<ChunkKind, Integer> perKind = new EnumMap<>(ChunkKind.class);
+        Set<String> repos = new LinkedHashSet<>();
+        try (Embedder tier = Embedder.openStatic(model);
+                Store store = Store.open(dir, model.modelId(), 384);
+                WriteTransaction tx = store.begin()) {
+            Map<String, float[]> byHash = new HashMap<>();
+            for (int round = 1; count < size; round++) {
+                for (ParsedFile f : files) {
+                    if (count >= size) {
+                        break;
+                    }
+                    String repo = round == 1 ? f.repo() : f.repo() + "-copy" + round;
+                    if (repos.add(repo)) {
+                        tx.putRepo(new RepoRecord(repo, "bench:" + f.repo(), "", Instant.now()));
+                    }
+                    tx.putFile(repo, f.path(), f.fileHash());
+                    List<Chunk> missing = f.chunks().stream()
+                            .filter(c -> !byHash.containsKey(c.contentHash()))
+                            .toList();
+                    List<float[]> vectors = tier.embedDocuments(
+                            missing.stream().map(Chunk::embeddingText).toList());
+                    for (int i = 0; i < missing.size(); i++) {
+                        byHash.put(missing.get(i).contentHash(), vectors.get(i));
+                    }
+                    for (Chunk c : f.chunks()) {
+                        Chunk chunk = (round == 1 ? c : withRepo(c, repo)).withModelId(tier.modelId());
+                        tx.insert(chunk, byHash.get(c.contentHash()));
+                        perKind.merge(chunk.kind(), 1, Integer::sum);
+                        count++;
+                    }
+                }
+            }
+            tx.commit();
+        }
+        double seconds = secs(t0);
+        Properties p = new Properties();
+        p.setProperty("signature", signature);
+        p.setProperty("chunks", Integer.toString(count));
+        p.setProperty("perKind", perKind.toString());
+        try (var out = Files.newOutputStream(marker)) {
+            p.store(out, "ChatLatencyBench store (static tier)");
+        }
+        return new StoreInfo(count, perKind, 0, 0, 0, 0, seconds, false);
     }
 
     static float[] jitter(float[] v, double sigma, Random random) {

@@ -147,11 +147,6 @@ final class ChunkSource {
         return store.calls().callees(chunkId);
     }
 
-    /** Stored full-tier embeddings by content hash, whatever tier {@link #vector} searches. */
-    Map<String, float[]> fullVectorsByContentHash(Collection<String> contentHashes) {
-        return store.vectors(VectorTier.FULL).byContentHash(contentHashes);
-    }
-
     /** Stored embeddings by content hash (hashes without one are absent). */
     Map<String, float[]> vectorsByContentHash(Collection<String> contentHashes) {
         return store.vectors(tier).byContentHash(contentHashes);

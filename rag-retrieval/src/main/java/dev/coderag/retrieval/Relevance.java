@@ -35,7 +35,6 @@ final class Relevance {
     static final int EMBED_AT_MOST = 12;
 
     private final AtomicInteger budget = new AtomicInteger(EMBED_AT_MOST);
-    private final boolean ofSearchVector;
 
     /**
      * Relevance by the cosines of the request's own vector search.
@@ -44,26 +43,14 @@ final class Relevance {
      * @param embedder embeds the chunks that have no stored vector yet
      */
     Relevance(ChunkSource source, float[] queryVector, Embedder embedder) {
-        this(source, queryVector, embedder, true);
-    }
-
-    /**
-     * @param ofSearchVector whether {@code queryVector} is the vector the request searches with (its hits' scores
-     *     are then these cosines); false when the search ran on the static tier and relevance is the model's, whose
-     *     scale the refusal thresholds are set on (docs/STORE.md, "Two vector tiers")
-     */
-    Relevance(ChunkSource source, float[] queryVector, Embedder embedder, boolean ofSearchVector) {
         this.source = source;
         this.queryVector = queryVector;
         this.embedder = embedder;
-        this.ofSearchVector = ofSearchVector;
     }
 
-    /** Records the scores of vector hits, which are these cosines already (unless the search was another tier's). */
+    /** Records the scores of vector hits, which are these cosines already. */
     void record(List<Scored> vectorHits) {
-        if (ofSearchVector) {
-            vectorHits.forEach(h -> byId.put(h.id(), h.score()));
-        }
+        vectorHits.forEach(h -> byId.put(h.id(), h.score()));
     }
 
     /** The relevance of a chunk, 0 when it was neither recorded nor filled. */
@@ -86,10 +73,7 @@ final class Relevance {
         if (idsByHash.isEmpty()) {
             return;
         }
-        Map<String, float[]> vectors = new HashMap<>(
-                ofSearchVector
-                        ? source.vectorsByContentHash(idsByHash.keySet())
-                        : source.fullVectorsByContentHash(idsByHash.keySet()));
+        Map<String, float[]> vectors = new HashMap<>(source.vectorsByContentHash(idsByHash.keySet()));
         List<String> without =
                 idsByHash.keySet().stream().filter(h -> !vectors.containsKey(h)).toList();
         int allowed = without.isEmpty() ? 0 : budget.getAndUpdate(b -> Math.max(0, b - without.size()));

@@ -20,7 +20,6 @@ final class Request {
     private final Stopwatch clock;
     private final Embedder embedder;
     private final Optional<Embedder> staticEmbedder;
-    private final Optional<Embedder> relevanceEmbedder;
     private final IntentClassifier intents;
     private final RoutingTable routing;
 
@@ -28,8 +27,6 @@ final class Request {
      * @param limit hits in total; {@code <= 0} = the route's counts
      * @param embedder embeds the query for the source's vector tier (and the intents are that embedder's)
      * @param staticEmbedder also embeds the query for the static tier's chunks, when the store holds both tiers
-     * @param relevanceEmbedder the model, when {@code embedder} is the static tier's: relevance (what the refusal
-     *     thresholds judge) is then the model's cosine, not the static tier's (its cosines crowd into 0.9–1.0)
      */
     Request(
             AnalyzedQuery query,
@@ -39,7 +36,6 @@ final class Request {
             Stopwatch clock,
             Embedder embedder,
             Optional<Embedder> staticEmbedder,
-            Optional<Embedder> relevanceEmbedder,
             IntentClassifier intents,
             RoutingTable routing) {
         this.query = Objects.requireNonNull(query, "query");
@@ -49,7 +45,6 @@ final class Request {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.staticEmbedder = Objects.requireNonNull(staticEmbedder, "staticEmbedder");
-        this.relevanceEmbedder = Objects.requireNonNull(relevanceEmbedder, "relevanceEmbedder");
         this.intents = Objects.requireNonNull(intents, "intents");
         this.routing = Objects.requireNonNull(routing, "routing");
     }
@@ -82,9 +77,7 @@ final class Request {
     ClassifiedQuery embedAndClassify() {
         float[] vector = embedder.embedQuery(query.text());
         Optional<float[]> staticVector = staticEmbedder.map(e -> e.embedQuery(query.text()));
-        Relevance relevance = relevanceEmbedder
-                .map(e -> new Relevance(source, e.embedQuery(query.text()), e, false))
-                .orElseGet(() -> new Relevance(source, vector, embedder));
+        Relevance relevance = new Relevance(source, vector, embedder);
         clock.lap("embed");
         IntentClassifier.Result intent = intents.classify(vector, query.text());
         clock.lap("intent");

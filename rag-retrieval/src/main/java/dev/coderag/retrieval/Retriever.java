@@ -46,6 +46,7 @@ public final class Retriever {
 
     private final RoutingTable routing;
     private final EvidencePolicy evidence;
+    private final EvidencePolicy staticEvidence;
     private final Map<RetrievalMode, ModeStrategy> modes = new EnumMap<>(RetrievalMode.class);
 
     /** The static tier's question embedder and the intent prototypes it embeds, on first use (the table is lazy). */
@@ -92,6 +93,7 @@ public final class Retriever {
         this.intents = Objects.requireNonNull(intents, "intents");
         this.routing = Objects.requireNonNull(routing, "routing");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
+        this.staticEvidence = evidence.forStaticTier();
         for (String intent : IntentClassifier.KNOWN) {
             routing.route(intent); // fail at start-up, not on the first query, when the data files disagree
         }
@@ -183,7 +185,9 @@ public final class Retriever {
         clock.lap("relevance");
         Evidence found = gather(analyzed, followUp, selection, request.source());
         clock.lap("evidence");
-        return result(selection, analyzed.lexicalQuery(), clock.laps(), found, evidence.judge(found));
+        // A static-only store's relevance is the static tier's cosine, on its own scale (evidence.json, static_tier).
+        EvidencePolicy policy = request.source().tier() == VectorTier.STATIC ? staticEvidence : evidence;
+        return result(selection, analyzed.lexicalQuery(), clock.laps(), found, policy.judge(found));
     }
 
     /**
@@ -204,7 +208,6 @@ public final class Retriever {
                                 clock,
                                 embedder,
                                 Optional.of(tier.embedder()),
-                                Optional.empty(),
                                 intents,
                                 routing)
                         : new Request(
@@ -215,7 +218,6 @@ public final class Retriever {
                                 clock,
                                 tier.embedder(),
                                 Optional.empty(),
-                                Optional.of(embedder),
                                 tier.intents(),
                                 routing);
             }
@@ -227,7 +229,6 @@ public final class Retriever {
                 new ChunkSource(store, scope),
                 clock,
                 embedder,
-                Optional.empty(),
                 Optional.empty(),
                 intents,
                 routing);

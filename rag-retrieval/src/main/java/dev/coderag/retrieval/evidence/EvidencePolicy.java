@@ -32,6 +32,9 @@ import java.util.Set;
  *     (still with a strong match): a long question written in its own words ("tokenizer construction and vocabulary
  *     building") uses a word the code does not, while a question about a missing feature names it in few words
  * @param genericWords the words of a question that name no topic ("how", "does", "use", "project")
+ * @param staticRelevanceFloor {@code relevanceFloor} for a store whose vectors are all of the static tier, whose
+ *     cosines crowd into 0.9–1.0 ({@link #forStaticTier})
+ * @param staticStrongRelevance {@code strongRelevance} for such a store
  */
 public record EvidencePolicy(
         int hits,
@@ -40,7 +43,9 @@ public record EvidencePolicy(
         double maxAbsentShareNamed,
         double strongRelevance,
         int oneAbsentMinWords,
-        Set<String> genericWords) {
+        Set<String> genericWords,
+        double staticRelevanceFloor,
+        double staticStrongRelevance) {
     private static final String RESOURCE = "evidence.json";
 
     public EvidencePolicy {
@@ -48,7 +53,14 @@ public record EvidencePolicy(
         if (hits < 1) {
             throw new IllegalArgumentException("evidence.json: hits must be at least 1");
         }
-        for (double v : new double[] {relevanceFloor, maxAbsentShare, maxAbsentShareNamed, strongRelevance}) {
+        for (double v : new double[] {
+            relevanceFloor,
+            maxAbsentShare,
+            maxAbsentShareNamed,
+            strongRelevance,
+            staticRelevanceFloor,
+            staticStrongRelevance
+        }) {
             if (!(v >= 0 && v <= 1)) {
                 throw new IllegalArgumentException("evidence.json: relevances and shares must lie in [0, 1]");
             }
@@ -70,6 +82,7 @@ public record EvidencePolicy(
     static EvidencePolicy parse(JsonNode root) {
         Set<String> generic = new HashSet<>();
         root.path("generic_words").forEach(w -> generic.add(w.asText().toLowerCase(Locale.ROOT)));
+        JsonNode staticTier = root.path("static_tier");
         return new EvidencePolicy(
                 required(root, "hits").asInt(),
                 required(root, "relevance_floor").asDouble(),
@@ -77,13 +90,32 @@ public record EvidencePolicy(
                 required(root, "max_absent_share_named").asDouble(),
                 required(root, "strong_relevance").asDouble(),
                 required(root, "one_absent_min_words").asInt(),
-                generic);
+                generic,
+                required(staticTier, "relevance_floor").asDouble(),
+                required(staticTier, "strong_relevance").asDouble());
+    }
+
+    /**
+     * This policy for a store whose vectors are all of the static tier: relevance is then the static tier's cosine,
+     * judged by {@link #staticRelevanceFloor} and {@link #staticStrongRelevance}; the word rules are the same.
+     */
+    public EvidencePolicy forStaticTier() {
+        return new EvidencePolicy(
+                hits,
+                staticRelevanceFloor,
+                maxAbsentShare,
+                maxAbsentShareNamed,
+                staticStrongRelevance,
+                oneAbsentMinWords,
+                genericWords,
+                staticRelevanceFloor,
+                staticStrongRelevance);
     }
 
     private static JsonNode required(JsonNode root, String field) {
         JsonNode v = root.get(field);
         if (v == null || !v.isNumber()) {
-            throw new IllegalArgumentException("evidence.json needs a number '" + field + "'");
+            throw new IllegalArgumentException("evidence.json needs a number '" + field + "' (static_tier's too)");
         }
         return v;
     }
