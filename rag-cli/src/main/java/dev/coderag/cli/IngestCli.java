@@ -159,7 +159,8 @@ public final class IngestCli implements Runnable {
                 defaultValue = "full",
                 description = "The last vector tier to build: full (default) embeds every chunk with the model;"
                         + " static stops once every chunk has a static-tier vector (a table look-up: seconds, not"
-                        + " minutes). A later ingest without it adds the full tier without parsing again.")
+                        + " minutes; the summary's 'embedded' then counts the texts given a static vector). A later"
+                        + " ingest without it adds the full tier without parsing again.")
         String vectors;
 
         @Override
