@@ -174,11 +174,12 @@ public final class ChatLatencyBench {
         EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", EmbeddingModel.DEFAULT.shortName()));
         // --vectors static: every chunk carries its static-tier vector (computed here, the tier ./rag ingest
         // --vectors static writes) and no model vector; --real and --reuse-store are then not used
-        boolean staticTier = switch (a.get("--vectors", "full")) {
-            case "full" -> false;
-            case "static" -> true;
-            default -> throw new IllegalArgumentException("--vectors is full or static");
-        };
+        boolean staticTier =
+                switch (a.get("--vectors", "full")) {
+                    case "full" -> false;
+                    case "static" -> true;
+                    default -> throw new IllegalArgumentException("--vectors is full or static");
+                };
         List<Path> queryFiles = a
                 .all(
                         "--queries",
@@ -192,7 +193,8 @@ public final class ChatLatencyBench {
         System.out.println("ChatLatencyBench: " + Machine.describe());
         System.out.println("corpora " + corpora + ", sizes " + sizes + ", clients " + clientCounts + ", " + requests
                 + " requests per run after " + warmup + " warm-up, real target " + realTarget + ", noise " + noise
-                + ", model " + model.shortName() + (staticTier ? " (static tier)" : "") + ", server heap " + serverHeap + ", work " + work);
+                + ", model " + model.shortName() + (staticTier ? " (static tier)" : "") + ", server heap " + serverHeap
+                + ", work " + work);
 
         // 1. Real chunks.
         long t0 = System.nanoTime();
@@ -362,22 +364,17 @@ public final class ChatLatencyBench {
         Path marker = dir.resolve("bench.properties");
         String signature = "size=" + size + " files=" + files.size() + " noise=" + noise + " seed=" + SEED + " cache="
                 + cache.size();
-        if (Files.exists(marker)) {
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(marker)) {
-                p.load(in);
-            }
-            if (signature.equals(p.getProperty("signature"))) {
-                return new StoreInfo(
-                        Integer.parseInt(p.getProperty("chunks")),
-                        Map.of(),
-                        Integer.parseInt(p.getProperty("real")),
-                        Integer.parseInt(p.getProperty("sameFile")),
-                        Integer.parseInt(p.getProperty("other")),
-                        Integer.parseInt(p.getProperty("copies")),
-                        0,
-                        true);
-            }
+        Properties p = builtWith(marker, signature);
+        if (p != null) {
+            return new StoreInfo(
+                    Integer.parseInt(p.getProperty("chunks")),
+                    Map.of(),
+                    Integer.parseInt(p.getProperty("real")),
+                    Integer.parseInt(p.getProperty("sameFile")),
+                    Integer.parseInt(p.getProperty("other")),
+                    Integer.parseInt(p.getProperty("copies")),
+                    0,
+                    true);
         }
         deleteTree(dir);
         long t0 = System.nanoTime();
@@ -450,17 +447,14 @@ public final class ChatLatencyBench {
             tx.commit();
         }
         double seconds = secs(t0);
-        Properties p = new Properties();
-        p.setProperty("signature", signature);
+        p = new Properties();
         p.setProperty("chunks", Integer.toString(count));
         p.setProperty("real", Integer.toString(real));
         p.setProperty("sameFile", Integer.toString(sameFile));
         p.setProperty("other", Integer.toString(other));
         p.setProperty("copies", Integer.toString(copies));
         p.setProperty("perKind", perKind.toString());
-        try (var out = Files.newOutputStream(marker)) {
-            p.store(out, "ChatLatencyBench store");
-        }
+        markBuilt(marker, signature, p);
         return new StoreInfo(count, perKind, real, sameFile, other, copies, seconds, false);
     }
 
@@ -472,14 +466,9 @@ public final class ChatLatencyBench {
             throws IOException {
         Path marker = dir.resolve("bench.properties");
         String signature = "size=" + size + " files=" + files.size() + " vectors=static seed=" + SEED;
-        if (Files.exists(marker)) {
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(marker)) {
-                p.load(in);
-            }
-            if (signature.equals(p.getProperty("signature"))) {
-                return new StoreInfo(Integer.parseInt(p.getProperty("chunks")), Map.of(), 0, 0, 0, 0, 0, true);
-            }
+        Properties built = builtWith(marker, signature);
+        if (built != null) {
+            return new StoreInfo(Integer.parseInt(built.getProperty("chunks")), Map.of(), 0, 0, 0, 0, 0, true);
         }
         deleteTree(dir);
         long t0 = System.nanoTime();
@@ -520,13 +509,29 @@ public final class ChatLatencyBench {
         }
         double seconds = secs(t0);
         Properties p = new Properties();
-        p.setProperty("signature", signature);
         p.setProperty("chunks", Integer.toString(count));
         p.setProperty("perKind", perKind.toString());
-        try (var out = Files.newOutputStream(marker)) {
-            p.store(out, "ChatLatencyBench store (static tier)");
-        }
+        markBuilt(marker, signature, p);
         return new StoreInfo(count, perKind, 0, 0, 0, 0, seconds, false);
+    }
+
+    /** The properties a store was built with, when its marker has {@code signature}; else null. */
+    private static Properties builtWith(Path marker, String signature) throws IOException {
+        if (!Files.exists(marker)) {
+            return null;
+        }
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(marker)) {
+            p.load(in);
+        }
+        return signature.equals(p.getProperty("signature")) ? p : null;
+    }
+
+    private static void markBuilt(Path marker, String signature, Properties p) throws IOException {
+        p.setProperty("signature", signature);
+        try (var out = Files.newOutputStream(marker)) {
+            p.store(out, "ChatLatencyBench store");
+        }
     }
 
     static float[] jitter(float[] v, double sigma, Random random) {

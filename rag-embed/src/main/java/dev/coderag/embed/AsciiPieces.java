@@ -171,6 +171,11 @@ final class AsciiPieces {
     }
 
     private int child(int node, char c) {
+        return find(keys, children, mask, node, c);
+    }
+
+    /** The child of {@code node} by {@code c} in an open-addressing table, or -1. */
+    private static int find(long[] keys, int[] children, int mask, int node, char c) {
         long key = ((long) node << 7) | c;
         int h = mix(key) & mask;
         while (keys[h] != EMPTY) {
@@ -190,15 +195,7 @@ final class AsciiPieces {
     /** Fills the open-addressing table while the trie is built. */
     private record Builder(long[] keys, int[] children, int mask) {
         int child(int node, char c) {
-            long key = ((long) node << 7) | c;
-            int h = mix(key) & mask;
-            while (keys[h] != EMPTY) {
-                if (keys[h] == key) {
-                    return children[h];
-                }
-                h = (h + 1) & mask;
-            }
-            return -1;
+            return find(keys, children, mask, node, c);
         }
 
         void put(int node, char c, int child) {
