@@ -36,7 +36,7 @@ final class StaticEmbedder implements Embedder {
 
     private final EmbeddingModel base;
     private final Path cacheRoot;
-    /** Embeddings hold the read lock; {@link #close} the write lock, so it never frees a tokenizer in use. */
+    /** Embeddings hold the read lock; {@link #close} the write lock, so it never drops the table under a call. */
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
 
     private volatile Loaded loaded;

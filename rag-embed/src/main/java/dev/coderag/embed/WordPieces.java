@@ -37,18 +37,21 @@ final class WordPieces {
     private final AsciiPieces ascii;
 
     private final String[] byId;
+    private final int unknownId;
 
     private WordPieces(
             List<TextProcessor> basic,
             WordpieceTokenizer wordPiece,
             Map<String, Integer> ids,
             AsciiPieces ascii,
-            String[] byId) {
+            String[] byId,
+            int unknownId) {
         this.basic = basic;
         this.wordPiece = wordPiece;
         this.ids = ids;
         this.ascii = ascii;
         this.byId = byId;
+        this.unknownId = unknownId;
     }
 
     /** Loaded once per model and shared by its embedders (a tier pair would otherwise parse the JSON twice). */
@@ -117,13 +120,17 @@ final class WordPieces {
                 .optUnknownToken(unknown)
                 .build();
         Integer unknownId = ids.get(unknown);
-        AsciiPieces ascii = lowerCase && unknownId != null ? AsciiPieces.of(byId, unknownId, maxWord) : null;
+        if (unknownId == null) {
+            throw new IOException("tokenizer.json's vocabulary lacks its unknown token " + unknown);
+        }
+        AsciiPieces ascii = lowerCase ? AsciiPieces.of(byId, unknownId, maxWord) : null;
         return new WordPieces(
                 List.copyOf(BertFullTokenizer.getPreprocessors(lowerCase)),
                 new WordpieceTokenizer(vocabulary, unknown, maxWord),
                 Map.copyOf(ids),
                 ascii,
-                byId);
+                byId,
+                unknownId);
     }
 
     /** The pieces of {@code text}, without special tokens. */
@@ -156,10 +163,9 @@ final class WordPieces {
             return fast;
         }
         List<String> pieces = djlPieces(text);
-        int unknown = ids.getOrDefault("[UNK]", 0);
         int[] out = new int[pieces.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = ids.getOrDefault(pieces.get(i), unknown);
+            out[i] = ids.getOrDefault(pieces.get(i), unknownId);
         }
         return out;
     }

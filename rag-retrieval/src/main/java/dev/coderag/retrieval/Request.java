@@ -77,7 +77,6 @@ final class Request {
     ClassifiedQuery embedAndClassify() {
         float[] vector = embedder.embedQuery(query.text());
         Optional<float[]> staticVector = staticEmbedder.map(e -> e.embedQuery(query.text()));
-        Relevance relevance = new Relevance(source, vector, embedder);
         clock.lap("embed");
         IntentClassifier.Result intent = intents.classify(vector, query.text());
         clock.lap("intent");
@@ -92,6 +91,6 @@ final class Request {
                 route,
                 Fusion.quotas(route, limit),
                 limit > 0 ? limit : route.total(),
-                relevance);
+                new Relevance(source, vector, embedder));
     }
 }

@@ -107,9 +107,9 @@ public final class Retriever {
      * that has a {@linkplain Embedder#staticTier() static tier} it reads both vector tiers (docs/STORE.md, "Two
      * vector tiers"): while the store holds static-tier vectors, each question is also embedded by the static tier
      * (a table look-up) and those chunks are searched with it beside the full tier's; a store whose vectors are all
-     * static is searched with the static question vector alone, which then also classifies the intent, while
-     * relevance stays the model's cosine (the refusal thresholds' scale). The static tier's intent prototypes are
-     * embedded on its first use.
+     * static is searched with the static question vector alone, which then also classifies the intent and
+     * measures relevance, judged on the static tier's own scale ({@link EvidencePolicy#forStaticTier}). The static
+     * tier's intent prototypes are embedded on its first use.
      */
     public static Retriever create(Store store, Embedder embedder) {
         return new Retriever(
