@@ -44,7 +44,9 @@ import java.util.zip.ZipFile;
  * embedded as a question. The job is resumable: vectors already in the files are kept and the rest appended.
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.RealVectorSet --source DIR|ZIP... --out FILE-STEM
- * [--count 1000000] [--holdout 2000] [--lines 6] [--model int8] [--queries FILE.jsonl]... [--list-only]}
+ * [--count 1000000] [--holdout 2000] [--lines 6] [--model int8] [--vectors full|static] [--queries FILE.jsonl]...
+ * [--list-only]}; {@code --vectors static} embeds with the model's static tier (docs/STORE.md, "Two vector tiers")
+ * instead of the model, in about a minute per million windows.
  */
 public final class RealVectorSet {
     private static final long SEED = 42;
@@ -56,7 +58,7 @@ public final class RealVectorSet {
     public static void main(String[] args) throws Exception {
         BenchArgs a = BenchArgs.parse(
                 args,
-                Set.of("--source", "--out", "--count", "--holdout", "--lines", "--model", "--queries"),
+                Set.of("--source", "--out", "--count", "--holdout", "--lines", "--model", "--vectors", "--queries"),
                 Set.of("--list-only"));
         List<String> sources = a.all("--source", List.of());
         String out = a.get("--out", null);
@@ -67,6 +69,12 @@ public final class RealVectorSet {
         int holdout = a.getInt("--holdout", 2_000);
         int lines = a.getInt("--lines", 6);
         EmbeddingModel model = EmbeddingModel.fromName(a.get("--model", "int8"));
+        boolean staticTier =
+                switch (a.get("--vectors", "full")) {
+                    case "full" -> false;
+                    case "static" -> true;
+                    default -> throw new IllegalArgumentException("--vectors is full or static");
+                };
 
         long t0 = System.nanoTime();
         Set<String> distinct = new LinkedHashSet<>();
@@ -93,7 +101,7 @@ public final class RealVectorSet {
             texts.subList(0, 5).forEach(t -> System.out.println("---\n" + t));
             return;
         }
-        try (Embedder embedder = Embedder.open(model)) {
+        try (Embedder embedder = staticTier ? Embedder.openStatic(model) : Embedder.open(model)) {
             embed(embedder, texts.subList(0, holdout), Path.of(out + "-holdout.fvec"), false);
             List<String> questions = new ArrayList<>();
             for (String file : a.all("--queries", List.of())) {
