@@ -15,7 +15,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The static tier: a text's vector is the normalised sum of its WordPiece tokens' rows of a {@link StaticTable}
- * distilled from the base model — tokenizer plus table look-up, about a hundred times cheaper than running the
+ * distilled from the base model, less its component along the direction all such sums share ({@link
+ * #commonDirection}) — tokenizer plus table look-up, about a hundred times cheaper than running the
  * transformer (0.05 ms per question), of the same dimension. Queries and documents are embedded alike (no
  * instruction prefix: its tokens would add the same vector to every question).
  *
@@ -44,8 +45,15 @@ final class StaticEmbedder implements Embedder {
     /** Embeds the second half of a large batch; see {@link #helper()}. */
     private ExecutorService helper;
 
-    /** The word pieces and the table, once loaded. */
-    private record Loaded(WordPieces pieces, StaticTable table) {}
+    /**
+     * Bumped whenever a text's static vector would change (the table's raw cache has its own {@link
+     * StaticTable#VERSION}): part of the {@link #modelId}, so a store of older static vectors is not read as current.
+     * 2: the common direction removed.
+     */
+    static final int TIER_VERSION = 2;
+
+    /** The word pieces, the table and the common direction, once loaded. */
+    private record Loaded(WordPieces pieces, StaticTable table, float[] common) {}
 
     private StaticEmbedder(EmbeddingModel base, Path cacheRoot) {
         this.base = base;
@@ -96,7 +104,7 @@ final class StaticEmbedder implements Embedder {
                     .getFileName()
                     .toString();
             StaticTable table = StaticTable.load(cacheRoot, key, () -> distil(base, cacheRoot));
-            return new Loaded(pieces, table);
+            return new Loaded(pieces, table, commonDirection(loader, table.dimension()));
         } catch (IOException | RuntimeException e) {
             if (e instanceof EmbedException ee) {
                 throw ee;
@@ -106,6 +114,38 @@ final class StaticEmbedder implements Embedder {
                     "cannot build the static tier of the " + base.shortName() + " model (cache " + cacheRoot + "; set "
                             + ModelCache.CACHE_DIR_ENV + " to a writable directory): " + e.getMessage(),
                     e);
+        }
+    }
+
+    /**
+     * The direction every static vector shares ({@code static-direction.txt}: a unit vector, one float per line after
+     * a {@code #} comment). Sums of the table's rows all lie within ~13° of it, whatever the text's language (the
+     * mean static vector of a corpus has norm ~0.975), which leaves cosines between any two texts at 0.85–1 and
+     * graph search and product quantization little to tell apart; each vector's component along it is removed.
+     * Computed from the development corpora (rag-bench {@code StaticDirection}; docs/STORE.md).
+     */
+    static float[] commonDirection(ClassLoader loader, int dimension) throws IOException {
+        String name = "dev/coderag/embed/static-direction.txt";
+        try (java.io.InputStream in = loader.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("missing resource " + name);
+            }
+            float[] u = new float[dimension];
+            int d = 0;
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("#")) {
+                    continue;
+                }
+                if (d == dimension) {
+                    throw new IOException(name + " has more than " + dimension + " values");
+                }
+                u[d++] = Float.parseFloat(t);
+            }
+            if (d != dimension) {
+                throw new IOException(name + " has " + d + " values, not " + dimension);
+            }
+            return u;
         }
     }
 
@@ -126,7 +166,7 @@ final class StaticEmbedder implements Embedder {
 
     /** The model id of {@code base}'s static tier: the base model's id and {@code /static-v<version>}. */
     static String staticModelId(EmbeddingModel base) {
-        return base.modelId() + "/static-v" + StaticTable.VERSION;
+        return base.modelId() + "/static-v" + TIER_VERSION;
     }
 
     @Override
@@ -213,6 +253,14 @@ final class StaticEmbedder implements Embedder {
             }
             l.table().addTo(ids[i], j - i, sum);
             i = j;
+        }
+        float[] u = l.common();
+        double along = 0;
+        for (int d = 0; d < sum.length; d++) {
+            along += (double) sum[d] * u[d];
+        }
+        for (int d = 0; d < sum.length; d++) {
+            sum[d] -= (float) (along * u[d]);
         }
         double norm = 0;
         for (float x : sum) {
