@@ -33,7 +33,7 @@ import java.util.Set;
  *     building") uses a word the code does not, while a question about a missing feature names it in few words
  * @param genericWords the words of a question that name no topic ("how", "does", "use", "project")
  * @param staticRelevanceFloor {@code relevanceFloor} for a store whose vectors are all of the static tier, whose
- *     cosines crowd into 0.9–1.0 ({@link #forStaticTier})
+ *     cosines are on a scale of their own, lower than the model's ({@link #forStaticTier})
  * @param staticStrongRelevance {@code strongRelevance} for such a store
  */
 public record EvidencePolicy(

@@ -40,7 +40,7 @@ class EvidenceTest {
     @Test
     void only_the_first_hits_are_read_but_a_named_pin_counts_wherever_it_ranks() {
         EvidencePolicy two = new EvidencePolicy(
-                2, 0.55, 0.2, 0.34, 0.75, 4, EvidencePolicy.load().genericWords(), 0.9, 0.97);
+                2, 0.55, 0.2, 0.34, 0.75, 4, EvidencePolicy.load().genericWords(), 0.2, 0.55);
         List<EvidenceHit> hits =
                 List.of(hit("a", 0.5, false), hit("b", 0.6, false), hit("tokenizer reads tokens", 0.9, true));
         Evidence e = Evidence.gather("tokenizer", hits, TermLookup.NONE, two);
