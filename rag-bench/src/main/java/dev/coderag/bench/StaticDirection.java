@@ -13,7 +13,9 @@ import java.util.Set;
  * Computes the static tier's common direction (rag-embed's {@code static-direction.txt}): the unit vector of the sum
  * of the mean static vector of each given set (each an {@code .fvec} of {@link RealVectorSet} {@code --vectors
  * static}, at most {@code --max} vectors of each). Every static vector lies within ~13° of it, whatever the language;
- * the static tier removes each vector's component along it (docs/STORE.md, "Two vector tiers").
+ * the static tier removes each vector's component along it (docs/STORE.md, "Two vector tiers"). Prints each set's
+ * mean norm and the cosine of its mean with the direction; given sets of static-v2 vectors, a set's mean norm says
+ * how crowded the tier still is.
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.StaticDirection --vectors A.fvec,B.fvec [--max 300000] --out
  * FILE}
@@ -31,6 +33,7 @@ public final class StaticDirection {
         int max = a.getInt("--max", 300_000);
         double[] sum = null;
         List<String> sources = new ArrayList<>();
+        List<double[]> means = new ArrayList<>();
         for (String file : files.split(",")) {
             List<float[]> vectors = Fvecs.read(Path.of(file), max, 384);
             double[] mean = new double[vectors.getFirst().length];
@@ -46,6 +49,7 @@ public final class StaticDirection {
                 sum[d] += mean[d];
             }
             sources.add(Path.of(file).getFileName() + " (" + vectors.size() + ")");
+            means.add(mean);
         }
         double norm = 0;
         for (double x : sum) {
@@ -60,6 +64,23 @@ public final class StaticDirection {
             text.append(String.format(Locale.ROOT, "%.8f%n", x / norm));
         }
         Files.writeString(Path.of(out), text, StandardCharsets.UTF_8);
+        // how crowded each set is (its mean's norm) and how well the one direction fits it (cosine of its mean)
+        for (int i = 0; i < means.size(); i++) {
+            double[] mean = means.get(i);
+            double dot = 0;
+            double meanNorm = 0;
+            for (int d = 0; d < mean.length; d++) {
+                dot += mean[d] * sum[d] / norm;
+                meanNorm += mean[d] * mean[d];
+            }
+            meanNorm = Math.sqrt(meanNorm);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: mean norm %.3f, cosine with the direction %.4f%n",
+                    sources.get(i),
+                    meanNorm,
+                    dot / meanNorm);
+        }
         System.out.printf(Locale.ROOT, "wrote %s: %d dimensions%n", out, sum.length);
     }
 }

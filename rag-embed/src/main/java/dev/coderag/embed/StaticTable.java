@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * the way model2vec does it (the public method of MinishLab's potion models): every token is embedded by the base
  * model as a one-token text ([CLS] token [SEP], its [CLS] vector, as bge pools), and weighted by smooth inverse
  * frequency, with the frequency estimated from the token's rank by Zipf's law ({@link #weight}). A text's static
- * vector is then the normalised sum of its tokens' rows — a table look-up, no transformer. (model2vec also reduces
+ * vector is then the sum of its tokens' rows, less the direction all such sums share ({@link
+ * StaticEmbedder#commonDirection}), normalised — a table look-up, no transformer. (model2vec also reduces
  * the dimension with PCA; the table keeps the base model's 384 so that a store holds one dimension.)
  *
  * <p>Distilling costs one pass of the base model over the vocabulary (30,522 three-token sequences); the raw vectors
