@@ -19,6 +19,10 @@ import java.nio.file.Path;
  * @param vectors the last vector tier to build ({@code --vectors}): {@link VectorTier#FULL} (the default) embeds
  *     every chunk with the model, and moves chunks an earlier static-tier run left to the full tier;
  *     {@link VectorTier#STATIC} stops once every chunk has a static-tier vector (needs the static embedder)
+ * @param sliceBytes the most source text, in bytes, that one repository's run reads and parses before it writes:
+ *     a repository larger than this is planned and written in slices of whole files (docs/STORE.md, "Large
+ *     repositories in slices"), so the memory an ingest needs does not grow with the repository. Applies when the
+ *     embedder has a static tier and the run writes (not {@link #dryRun}); at least one file per slice
  */
 public record IngestOptions(
         boolean full,
@@ -28,8 +32,21 @@ public record IngestOptions(
         boolean allowFileUrls,
         Path cloneDir,
         GitPolicy git,
-        VectorTier vectors) {
+        VectorTier vectors,
+        long sliceBytes) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
+
+    /**
+     * 32 MiB of source per slice: ~50k chunks of code, a few hundred MB of heap while they are parsed and written
+     * (docs/BENCHMARKS.md, "Bounded memory").
+     */
+    public static final long DEFAULT_SLICE_BYTES = 32L << 20;
+
+    public IngestOptions {
+        if (sliceBytes < 1) {
+            throw new IllegalArgumentException("sliceBytes must be positive: " + sliceBytes);
+        }
+    }
 
     /**
      * Incremental, writing, files up to {@link #DEFAULT_MAX_FILE_BYTES}, no plain text, {@code file://} URLs
@@ -44,38 +61,52 @@ public record IngestOptions(
                 true,
                 storeDir.resolve("repos"),
                 GitPolicy.LOCAL,
-                VectorTier.FULL);
+                VectorTier.FULL,
+                DEFAULT_SLICE_BYTES);
     }
 
     public IngestOptions withFull(boolean full) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withVectors(VectorTier vectors) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+    }
+
+    public IngestOptions withSliceBytes(long sliceBytes) {
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 
     public IngestOptions withGit(GitPolicy git) {
-        return new IngestOptions(full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors);
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
     }
 }

@@ -27,6 +27,23 @@ final class IngestTotals {
         IngestSummary.Chunks chunks() {
             return new IngestSummary.Chunks(inserted, deletedChunks, embedded, reused);
         }
+
+        /** Both runs' counts: two slices of one repository's run. */
+        RepoCounts plus(RepoCounts o) {
+            Map<SkipReason, Integer> both = new EnumMap<>(SkipReason.class);
+            both.putAll(skipped);
+            o.skipped.forEach((r, n) -> both.merge(r, n, Integer::sum));
+            return new RepoCounts(
+                    added + o.added,
+                    changed + o.changed,
+                    unchanged + o.unchanged,
+                    deleted + o.deleted,
+                    both,
+                    inserted + o.inserted,
+                    deletedChunks + o.deletedChunks,
+                    embedded + o.embedded,
+                    reused + o.reused);
+        }
     }
 
     double parseSeconds;

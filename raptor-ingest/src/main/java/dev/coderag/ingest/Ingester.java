@@ -4,7 +4,9 @@ import dev.coderag.embed.EmbedException;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
+import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.VectorTier;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,8 +32,10 @@ import java.util.function.Function;
  * index, embed only chunk texts that have no stored vector ({@link RepoPlanner}), then insert before delete in
  * one write transaction that commits once ({@link RepoWriter}). Everything up to the plan runs before the write
  * transaction opens, so a slow walk never holds the store's write lock; if another process committed the repo
- * in between, the plan is made again under the lock. Repositories are independent: one repo's run
- * never touches another's chunks.
+ * in between, the plan is made again under the lock. A repository with more source than {@link
+ * IngestOptions#sliceBytes()} to read is planned and written a slice of files at a time (the first slice
+ * planned before the lock, the others under it), so memory does not grow with the repository. Repositories are
+ * independent: one repo's run never touches another's chunks.
  *
  * <p>Thread-safety: one ingest runs at a time per instance (a concurrent call fails with
  * {@link IngestException.Reason#LOCKED}); the store may serve searches meanwhile — they see the last
@@ -59,7 +64,8 @@ public final class Ingester {
             throw new IllegalArgumentException("a static-tier ingest needs the static embedder");
         }
         this.options = Objects.requireNonNull(options, "options");
-        this.planner = new RepoPlanner(store, embedder, options, Objects.requireNonNull(parsers, "parsers"));
+        this.planner = new RepoPlanner(
+                store, embedder, options, Objects.requireNonNull(parsers, "parsers"), staticEmbedder.isPresent());
         if (store.isEmpty() && !options.dryRun()) {
             throw new IllegalArgumentException("only a dry run may go without a store");
         }
@@ -208,7 +214,14 @@ public final class Ingester {
         RepoPlanner.Planned planned = planner.plan(repo, progress);
         totals.parseSeconds += planned.parseSeconds();
         if (options.dryRun()) {
-            return finish(repo, planned, progress, totals, 0);
+            return finish(
+                    repo,
+                    planned.filesTotal(),
+                    planned.embed().toEmbed().size(),
+                    planned.counts(),
+                    progress,
+                    totals,
+                    0);
         }
         if (stopRequested.get()) {
             throw stopped(
@@ -228,21 +241,108 @@ public final class Ingester {
                 planned = planner.plan(repo, progress);
                 totals.parseSeconds += planned.parseSeconds();
             }
-            RepoWriter.Outcome outcome = new RepoWriter(
-                            embedder,
-                            staticEmbedder,
-                            options.vectors(),
-                            s,
-                            progress,
-                            totals,
-                            batches,
-                            stopRequested::get)
-                    .write(repo, planned, tx);
-            if (outcome.stopped()) {
-                throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
+            RepoWriter writer = new RepoWriter(
+                    embedder, staticEmbedder, options.vectors(), s, progress, totals, batches, stopRequested::get);
+            if (planned.deferred().isEmpty()) {
+                RepoWriter.Outcome outcome = writer.write(repo, planned, tx);
+                if (outcome.stopped()) {
+                    throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
+                }
+                return finish(
+                        repo,
+                        planned.filesTotal(),
+                        planned.embed().toEmbed().size(),
+                        planned.counts(),
+                        progress,
+                        totals,
+                        outcome.moved());
             }
-            return finish(repo, planned, progress, totals, outcome.moved());
+            return writeSlices(repo, planned, writer, tx, progress, totals);
         }
+    }
+
+    /**
+     * Writes a repository too large for one plan: the first slice's plan, then each later slice of at most
+     * {@link IngestOptions#sliceBytes()} planned and written in turn, under the same write lock. A stop request is
+     * honoured between slices (and within them, between commits).
+     */
+    private IngestSummary.RepoResult writeSlices(
+            RepoTarget repo,
+            RepoPlanner.Planned first,
+            RepoWriter writer,
+            WriteTransaction tx,
+            ProgressListener progress,
+            IngestTotals totals) {
+        String name = repo.name();
+        List<List<RepoWalker.Candidate>> slices = slices(first.deferred(), options.sliceBytes());
+        int later = first.deferred().size();
+        List<SkippedFile> skippedFiles = new ArrayList<>(first.skippedFiles());
+        IngestTotals.RepoCounts counts = first.counts();
+        int files = first.filesTotal();
+        int toEmbed = first.embed().toEmbed().size();
+        int committed = 0;
+        int embedded = 0;
+        boolean changed = false;
+        // the skipped files are known once every slice is read: the last slice records them
+        RepoPlanner.Planned planned = first.withSkipped(first.skippedFiles(), false);
+        for (int i = 0; ; i++) {
+            boolean last = i == slices.size();
+            RepoWriter.Outcome outcome =
+                    writer.write(repo, planned, tx, new RepoWriter.Slice(true, last, later, changed));
+            committed += outcome.committedFiles();
+            embedded += outcome.embedded();
+            if (outcome.stopped()) {
+                throw stopped(name, committed, outcome.pendingFiles(), embedded);
+            }
+            changed |= !planned.plan().isEmpty();
+            if (last) {
+                return finish(repo, files, toEmbed, counts, progress, totals, outcome.moved());
+            }
+            if (stopRequested.get()) {
+                throw stopped(name, committed, later, embedded);
+            }
+            List<RepoWalker.Candidate> slice = slices.get(i);
+            later -= slice.size();
+            planned = planner.planSlice(repo, slice, first.storedHashes());
+            totals.parseSeconds += planned.parseSeconds();
+            files += planned.filesTotal();
+            toEmbed += planned.embed().toEmbed().size();
+            counts = counts.plus(planned.counts());
+            for (SkippedFile f : planned.skippedFiles()) {
+                if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
+                    skippedFiles.add(f);
+                }
+            }
+            if (i == slices.size() - 1) {
+                skippedFiles.sort(Comparator.comparing(SkippedFile::path));
+                List<SkippedFile> all = List.copyOf(skippedFiles);
+                boolean skippedChanged = !store.orElseThrow()
+                        .repos()
+                        .skipped(name, RepoCatalog.MAX_SKIPPED)
+                        .equals(all);
+                planned = planned.withSkipped(all, skippedChanged);
+            }
+        }
+    }
+
+    /** Consecutive runs of files, each at most {@code bytes} long in total unless one file alone is longer. */
+    static List<List<RepoWalker.Candidate>> slices(List<RepoWalker.Candidate> files, long bytes) {
+        List<List<RepoWalker.Candidate>> out = new ArrayList<>();
+        List<RepoWalker.Candidate> slice = new ArrayList<>();
+        long size = 0;
+        for (RepoWalker.Candidate c : files) {
+            if (!slice.isEmpty() && size + c.size() > bytes) {
+                out.add(slice);
+                slice = new ArrayList<>();
+                size = 0;
+            }
+            slice.add(c);
+            size += c.size();
+        }
+        if (!slice.isEmpty()) {
+            out.add(slice);
+        }
+        return out;
     }
 
     /**
@@ -304,12 +404,16 @@ public final class Ingester {
      * @param moved chunks moved from the static to the full tier (counted as embedded: the model embedded them)
      */
     private static IngestSummary.RepoResult finish(
-            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals, int moved) {
+            RepoTarget repo,
+            int files,
+            int planEmbed,
+            IngestTotals.RepoCounts planCounts,
+            ProgressListener progress,
+            IngestTotals totals,
+            int moved) {
         String name = repo.name();
-        int files = planned.filesTotal();
-        int toEmbed = planned.embed().toEmbed().size() + moved;
+        int toEmbed = planEmbed + moved;
         progress.onProgress(new IngestProgress(name, IngestPhase.DONE, files, files, toEmbed, toEmbed));
-        IngestTotals.RepoCounts planCounts = planned.counts();
         IngestTotals.RepoCounts counts = moved == 0
                 ? planCounts
                 : new IngestTotals.RepoCounts(

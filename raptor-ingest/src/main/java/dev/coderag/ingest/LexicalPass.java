@@ -53,15 +53,17 @@ final class LexicalPass {
      * for the others, committing every {@link CommitBatches#MAX_CHUNKS} chunks and at the end, the repository {@link
      * IndexState#PARTIAL} with every file still waiting for vectors.
      *
-     * @param staticOnly the run ends with this pass ({@code --vectors static}): a file is complete once its chunks
-     *     have static vectors, and is recorded under its real hash
+     * @param staticOnly the run ends with this pass ({@code --vectors static}, or a slice of a large repository): a
+     *     file is complete once its chunks have static vectors, and is recorded under its real hash
+     * @param later files of the repository's later slices, counted as waiting in its record
      */
     Result write(
             RepoTarget repo,
             RepoPlanner.Planned planned,
             Map<String, List<Chunk>> insertsByPath,
             WriteTransaction tx,
-            boolean staticOnly) {
+            boolean staticOnly,
+            int later) {
         EmbedWork embed = planned.embed();
         String name = repo.name();
         Reconciler.Plan plan = planned.plan();
@@ -96,7 +98,7 @@ final class LexicalPass {
             tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
             (complete ? done : pending).add(path);
             if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
-                int waiting = paths.size() - done.size() + plan.deleteFiles().size();
+                int waiting = paths.size() - done.size() + plan.deleteFiles().size() + later;
                 tx.putRepo(new RepoRecord(
                         name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, waiting, repo.branch()));
                 tx.checkpoint();

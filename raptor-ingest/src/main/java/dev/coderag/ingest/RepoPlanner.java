@@ -23,7 +23,8 @@ import java.util.function.Function;
 /**
  * The read-only half of one repository's run: walk, hash and parse its files ({@link IngestPhase#PARSE}),
  * {@link Reconciler reconcile} them with the stored file index, and find which chunk texts need the model.
- * Reads the store; writes nothing.
+ * Reads the store; writes nothing. A repository with more to read than {@link IngestOptions#sliceBytes()} is
+ * planned a slice of files at a time, so no plan holds more than a slice's chunks.
  */
 final class RepoPlanner {
     private static final int HASH_LOOKUP_BATCH = 500;
@@ -32,6 +33,7 @@ final class RepoPlanner {
     private final Embedder embedder;
     private final IngestOptions options;
     private final Function<ParseOptions, FileParser> parsers;
+    private final long budget;
 
     /**
      * What one repository's run will do.
@@ -42,6 +44,8 @@ final class RepoPlanner {
      *     transaction holds only while the store still has exactly these
      * @param skippedFiles the files left out, with their reason, by path (bounded)
      * @param skippedChanged whether they differ from the list the store holds for the repo
+     * @param deferred the files left for later slices ({@link #planSlice}), in walk order; not in the plan, and
+     *     not deleted by it
      */
     record Planned(
             Reconciler.Plan plan,
@@ -51,30 +55,89 @@ final class RepoPlanner {
             double parseSeconds,
             Map<String, String> storedHashes,
             List<SkippedFile> skippedFiles,
-            boolean skippedChanged) {}
+            boolean skippedChanged,
+            List<RepoWalker.Candidate> deferred) {
 
+        /** The same plan recording {@code files} as the repository's skipped files when they differ ({@code changed}). */
+        Planned withSkipped(List<SkippedFile> files, boolean changed) {
+            return new Planned(plan, embed, counts, filesTotal, parseSeconds, storedHashes, files, changed, deferred);
+        }
+    }
+
+    /**
+     * @param slices whether a large repository may be planned in slices ({@link IngestOptions#sliceBytes()}): the
+     *     writer can complete a slice's files only with static-tier vectors, so only with a static tier
+     */
     RepoPlanner(
             Optional<Store> store,
             Embedder embedder,
             IngestOptions options,
-            Function<ParseOptions, FileParser> parsers) {
+            Function<ParseOptions, FileParser> parsers,
+            boolean slices) {
         this.store = store;
         this.embedder = embedder;
         this.options = options;
         this.parsers = parsers;
+        this.budget = slices && !options.dryRun() ? options.sliceBytes() : Long.MAX_VALUE;
     }
 
+    /**
+     * Plans the repository's run, or its first slice when its files to read exceed the slice budget: then {@link
+     * Planned#deferred} holds the rest, for {@link #planSlice}, and the plan neither parses nor deletes them.
+     */
     Planned plan(RepoTarget repo, ProgressListener progress) {
         String name = repo.name();
-        boolean full = options.full();
         long parseStart = System.nanoTime();
         // Hashes only: the chunk ids are read below for the files that changed or went away, which on an
         // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
         Map<String, String> storedHashes =
                 store.map(s -> s.files().hashes(name)).orElse(Map.of());
         RepoScanner.Scan scan = scan(repo, storedHashes, progress);
+        Map<String, String> planned = storedHashes;
+        if (!scan.deferred().isEmpty()) {
+            planned = new HashMap<>(storedHashes);
+            for (RepoWalker.Candidate c : scan.deferred()) {
+                planned.remove(c.path()); // a later slice's: neither kept nor deleted by this plan
+            }
+        }
+        boolean skippedChanged = store.map(
+                        s -> !s.repos().skipped(name, RepoCatalog.MAX_SKIPPED).equals(scan.skippedFiles()))
+                .orElse(true);
+        return planned(name, scan, planned, storedHashes, parseStart, skippedChanged);
+    }
+
+    /**
+     * Plans one slice of the files an earlier {@link #plan} deferred: reads, hashes and parses them, and reconciles
+     * them with their own stored entries (a file of the slice that went away since the walk is deleted).
+     *
+     * @param storedHashes the repository's stored file index when the run began
+     * @return the slice's plan: no deferred files, the skipped files of the slice only, {@code skippedChanged}
+     *     false (the run merges the slices' skipped files)
+     */
+    Planned planSlice(RepoTarget repo, List<RepoWalker.Candidate> slice, Map<String, String> storedHashes) {
+        String name = repo.name();
+        long parseStart = System.nanoTime();
+        RepoScanner.Scan scan = scanner().scanFiles(name, slice, storedHashes);
+        Map<String, String> own = new HashMap<>();
+        for (RepoWalker.Candidate c : slice) {
+            String hash = storedHashes.get(c.path());
+            if (hash != null) {
+                own.put(c.path(), hash);
+            }
+        }
+        return planned(name, scan, own, storedHashes, parseStart, false);
+    }
+
+    private Planned planned(
+            String name,
+            RepoScanner.Scan scan,
+            Map<String, String> plannedHashes,
+            Map<String, String> storedHashes,
+            long parseStart,
+            boolean skippedChanged) {
+        boolean full = options.full();
         Map<String, String> current = scan.current();
-        Map<String, FileEntry> stored = storedIndex(name, storedHashes, current, full);
+        Map<String, FileEntry> stored = storedIndex(name, plannedHashes, current, full);
         Reconciler.Plan plan = Reconciler.plan(current, stored, scan.parsed(), full);
         double parseSeconds = IngestTotals.seconds(System.nanoTime() - parseStart);
 
@@ -96,9 +159,6 @@ final class RepoPlanner {
                 plan.deleteChunkIds().size(),
                 toEmbed,
                 plan.inserts().size() - toEmbed);
-        boolean skippedChanged = store.map(
-                        s -> !s.repos().skipped(name, RepoCatalog.MAX_SKIPPED).equals(scan.skippedFiles()))
-                .orElse(true);
         return new Planned(
                 plan,
                 embed,
@@ -107,33 +167,39 @@ final class RepoPlanner {
                 parseSeconds,
                 Map.copyOf(storedHashes),
                 scan.skippedFiles(),
-                skippedChanged);
+                skippedChanged,
+                scan.deferred());
     }
 
-    private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {
-        String name = repo.name();
+    private RepoScanner scanner() {
         FileParser parser = parsers.apply(ParseOptions.DEFAULT
                 .withPlainText(options.plainText())
                 .withTokens(embedder::countTokens)
                 .withMaxTokens(embedder.maxTokens()));
+        Set<Path> excluded = new HashSet<>();
+        excluded.add(options.cloneDir());
+        store.ifPresent(s -> excluded.add(s.directory()));
+        return new RepoScanner(parser, options, embedder.modelId(), excluded);
+    }
+
+    private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {
+        String name = repo.name();
 
         // Files git says are untouched since the last clean indexed commit keep their stored hash unread.
         Optional<Set<String>> gitChanged = Optional.empty();
         if (!options.full() && repo.commit().isPresent() && repo.stored().isPresent() && !storedHashes.isEmpty()) {
             gitChanged = GitSource.changedSince(repo.dir(), repo.stored().get().commit());
         }
-        Set<Path> excluded = new HashSet<>();
-        excluded.add(options.cloneDir());
-        store.ifPresent(s -> excluded.add(s.directory()));
-        RepoScanner scanner = new RepoScanner(parser, options, embedder.modelId(), excluded);
         try {
-            return scanner.scan(
-                    name,
-                    repo.dir(),
-                    storedHashes,
-                    gitChanged,
-                    (done, total, chunks) ->
-                            progress.onProgress(new IngestProgress(name, IngestPhase.PARSE, done, total, chunks, 0)));
+            return scanner()
+                    .scan(
+                            name,
+                            repo.dir(),
+                            storedHashes,
+                            gitChanged,
+                            budget,
+                            (done, total, chunks) -> progress.onProgress(
+                                    new IngestProgress(name, IngestPhase.PARSE, done, total, chunks, 0)));
         } catch (IOException e) {
             throw new IngestException(
                     IngestException.Reason.IO, "cannot walk " + repo.dir() + ": " + e.getMessage(), e);

@@ -27,7 +27,8 @@ import java.util.concurrent.Future;
 
 /**
  * The parse stage for one repository: walk, read, hash, and parse what is new or changed, in parallel. Reads
- * files; touches no store. A file whose hash equals its stored hash is not decoded or parsed again.
+ * files; touches no store. A file whose hash equals its stored hash is not decoded or parsed again. A scan reads
+ * at most a budget of bytes and defers the rest, which later scans take in slices ({@link #scanFiles}).
  */
 final class RepoScanner {
     private static final int THREADS =
@@ -38,12 +39,15 @@ final class RepoScanner {
      * @param parsed path → chunks of every file that was parsed (new and changed ones; all when full)
      * @param skipped files left out, by reason
      * @param skippedFiles the first {@link RepoCatalog#MAX_SKIPPED} of them with their reason, by path
+     * @param deferred files walked but neither read nor parsed (over the scan's budget), in walk order: not in
+     *     {@code current}
      */
     record Scan(
             Map<String, String> current,
             Map<String, List<Chunk>> parsed,
             Map<SkipReason, Integer> skipped,
-            List<SkippedFile> skippedFiles) {}
+            List<SkippedFile> skippedFiles,
+            List<RepoWalker.Candidate> deferred) {}
 
     /** Called on the scanning thread as files complete. */
     @FunctionalInterface
@@ -74,70 +78,128 @@ final class RepoScanner {
     }
 
     /**
+     * Walks the repository and reads, hashes and parses its files, up to {@code budget} bytes of files that must be
+     * read: the files after that (in walk order) are left {@link Scan#deferred} for {@link #scanFiles}.
+     *
      * @param storedHashes path → file hash of the repo's stored file index
      * @param changedByGit when present, the only paths that may differ from their stored hash (files not in
      *     it keep their stored hash without being read)
+     * @param budget the bytes of files to read before deferring the rest ({@link Long#MAX_VALUE}: none deferred);
+     *     the first file that must be read is always read
      */
     Scan scan(
             String repo,
             Path dir,
             Map<String, String> storedHashes,
             Optional<Set<String>> changedByGit,
+            long budget,
             Progress progress)
             throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "ingest-parse");
-            t.setDaemon(true);
-            return t;
-        });
-        Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
-        List<SkippedFile> skippedFiles = new ArrayList<>();
-        Map<String, String> current = new TreeMap<>();
-        Map<String, List<Chunk>> parsed = new HashMap<>();
+        ExecutorService pool = newPool();
         try {
             // files are read, hashed and parsed while the walk goes on
             List<Future<Outcome>> futures = new ArrayList<>();
+            List<RepoWalker.Candidate> deferred = new ArrayList<>();
+            long[] taken = {0};
             RepoWalker.Result walk = new RepoWalker(
                             dir,
                             maxFileBytes,
                             path -> plainText || parser.categorize(path) != FileCategory.UNSUPPORTED,
                             excludedDirs)
-                    .walk(c ->
-                            futures.add(pool.submit(() -> process(repo, c, storedHashes.get(c.path()), changedByGit))));
+                    .walk(c -> {
+                        String previous = storedHashes.get(c.path());
+                        if (mustRead(c, previous, changedByGit)) {
+                            // once one file is deferred, every later one is: a slice is a run of files in walk order
+                            if (!deferred.isEmpty() || (taken[0] > 0 && taken[0] + c.size() > budget)) {
+                                deferred.add(c);
+                                return;
+                            }
+                            taken[0] += c.size();
+                        }
+                        futures.add(pool.submit(() -> process(repo, c, previous, changedByGit)));
+                    });
+            Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
             skipped.putAll(walk.skipped());
-            skippedFiles.addAll(walk.skippedFiles());
-            int total = futures.size();
-            progress.files(0, total, 0);
-            int done = 0;
-            int chunks = 0;
-            long lastReport = System.nanoTime();
-            for (Future<Outcome> f : futures) {
-                Outcome outcome = await(f);
-                done++;
-                if (outcome.skip() != null) {
-                    skipped.merge(outcome.skip(), 1, Integer::sum);
-                    if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
-                        skippedFiles.add(
-                                new SkippedFile(outcome.path(), outcome.skip().key()));
-                    }
-                } else {
-                    current.put(outcome.path(), outcome.hash());
-                    if (outcome.chunks() != null) {
-                        parsed.put(outcome.path(), outcome.chunks());
-                        chunks += outcome.chunks().size();
-                    }
-                }
-                long now = System.nanoTime();
-                if (now - lastReport > 100_000_000L || done == futures.size()) {
-                    lastReport = now;
-                    progress.files(done, total, chunks);
-                }
-            }
+            List<SkippedFile> skippedFiles = new ArrayList<>(walk.skippedFiles());
+            return collect(futures, skipped, skippedFiles, List.copyOf(deferred), progress);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Reads, hashes and parses the given files (a slice of {@link Scan#deferred}), each compared with its stored
+     * hash as {@link #scan} does; a file that went away or cannot be read now is skipped.
+     */
+    Scan scanFiles(String repo, List<RepoWalker.Candidate> files, Map<String, String> storedHashes) {
+        ExecutorService pool = newPool();
+        try {
+            List<Future<Outcome>> futures = new ArrayList<>();
+            for (RepoWalker.Candidate c : files) {
+                String previous = storedHashes.get(c.path());
+                futures.add(pool.submit(() -> process(repo, c, previous, Optional.empty())));
+            }
+            return collect(futures, new EnumMap<>(SkipReason.class), new ArrayList<>(), List.of(), (d, t, n) -> {});
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ExecutorService newPool() {
+        return Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "ingest-parse");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Waits for the files in order, adding each to the scan's maps and counts. */
+    private static Scan collect(
+            List<Future<Outcome>> futures,
+            Map<SkipReason, Integer> skipped,
+            List<SkippedFile> skippedFiles,
+            List<RepoWalker.Candidate> deferred,
+            Progress progress) {
+        Map<String, String> current = new TreeMap<>();
+        Map<String, List<Chunk>> parsed = new HashMap<>();
+        int total = futures.size();
+        progress.files(0, total, 0);
+        int done = 0;
+        int chunks = 0;
+        long lastReport = System.nanoTime();
+        for (Future<Outcome> f : futures) {
+            Outcome outcome = await(f);
+            done++;
+            if (outcome.skip() != null) {
+                skipped.merge(outcome.skip(), 1, Integer::sum);
+                if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
+                    skippedFiles.add(
+                            new SkippedFile(outcome.path(), outcome.skip().key()));
+                }
+            } else {
+                current.put(outcome.path(), outcome.hash());
+                if (outcome.chunks() != null) {
+                    parsed.put(outcome.path(), outcome.chunks());
+                    chunks += outcome.chunks().size();
+                }
+            }
+            long now = System.nanoTime();
+            if (now - lastReport > 100_000_000L || done == total) {
+                lastReport = now;
+                progress.files(done, total, chunks);
+            }
+        }
         skippedFiles.sort(Comparator.comparing(SkippedFile::path));
-        return new Scan(current, parsed, skipped, List.copyOf(skippedFiles));
+        return new Scan(current, parsed, skipped, List.copyOf(skippedFiles), deferred);
+    }
+
+    /** False for a file git says is untouched since the indexed commit: it keeps its stored hash unread. */
+    private boolean mustRead(RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
+        return full
+                || previousHash == null
+                || FileEntry.isPending(previousHash) // its chunks wait for vectors: parse and embed it again
+                || changedByGit.isEmpty()
+                || changedByGit.get().contains(c.path());
     }
 
     /** Exactly one of: skipped ({@code skip}), unchanged ({@code hash}, no chunks), parsed (both). */
@@ -145,11 +207,7 @@ final class RepoScanner {
 
     private Outcome process(
             String repo, RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
-        if (!full
-                && previousHash != null
-                && !FileEntry.isPending(previousHash) // its chunks wait for vectors: parse and embed it again
-                && changedByGit.isPresent()
-                && !changedByGit.get().contains(c.path())) {
+        if (!mustRead(c, previousHash, changedByGit)) {
             return new Outcome(c.path(), previousHash, null, null);
         }
         byte[] bytes;

@@ -114,14 +114,39 @@ final class RepoWriter {
         this.stop = stop;
     }
 
+    /**
+     * Where a plan stands among its repository's slices ({@link RepoPlanner#planSlice}).
+     *
+     * @param sliced the repository is written in slices: each slice's files are completed at the static tier (as
+     *     by {@code --vectors static}) and its gone files deleted with it, and after the last slice a full-tier run
+     *     moves every static-tier chunk to the full tier ({@link TierUpgrade}) — so every slice is searchable as
+     *     soon as it is written, and no slice waits for the model
+     * @param last the repository is finished with this plan
+     * @param later files of later slices (counted as pending in the repository's record)
+     * @param changedBefore an earlier slice of this run wrote something
+     */
+    record Slice(boolean sliced, boolean last, int later, boolean changedBefore) {
+        /** A repository written from one plan. */
+        static final Slice WHOLE = new Slice(false, true, 0, false);
+    }
+
     Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
-        return new Run(repo, planned, tx).write();
+        return write(repo, planned, tx, Slice.WHOLE);
+    }
+
+    /**
+     * Writes one plan; for a slice that is not the last, commits what it wrote (the repository {@link
+     * IndexState#PARTIAL}) and returns, the transaction open for the next slice.
+     */
+    Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, Slice slice) {
+        return new Run(repo, planned, tx, slice).write();
     }
 
     /** One repository's write: what every step reads, and how far the batches have come. */
     private final class Run {
         private final RepoTarget repo;
         private final RepoPlanner.Planned planned;
+        private final Slice slice;
         private final Reconciler.Plan plan;
         private final EmbedWork embed;
         private final WriteTransaction tx;
@@ -145,9 +170,10 @@ final class RepoWriter {
         private int embedded;
         private double embedSeconds;
 
-        Run(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
+        Run(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, Slice slice) {
             this.repo = repo;
             this.planned = planned;
+            this.slice = slice;
             this.plan = planned.plan();
             this.embed = planned.embed();
             this.tx = tx;
@@ -173,16 +199,16 @@ final class RepoWriter {
             progress.onProgress(new IngestProgress(name, IngestPhase.EMBED, 0, 0, 0, toEmbed));
             // Lexical first when embedding takes more than the first batch: every file's chunks, committed now,
             // with static-tier vectors when there is a static embedder. A static-tier run ends with this pass.
-            boolean staticOnly = lastTier == VectorTier.STATIC;
+            boolean staticOnly = lastTier == VectorTier.STATIC || slice.sliced();
             if (staticOnly ? toEmbed > 0 : toEmbed > batches.next(0, 0)) {
                 LexicalPass.Result pass = new LexicalPass(staticEmbedder, totals, stop)
-                        .write(repo, planned, insertsByPath, tx, staticOnly);
+                        .write(repo, planned, insertsByPath, tx, staticOnly, slice.later());
                 lexical = pass.pending();
                 done = pass.done().size();
                 if (pass.stopped()) {
                     tx.commit();
                     return new Outcome(
-                            true, done, paths.size() - done + plan.deleteFiles().size(), 0);
+                            true, done, paths.size() - done + plan.deleteFiles().size() + slice.later(), 0);
                 }
                 paths.removeAll(pass.done());
             }
@@ -192,18 +218,30 @@ final class RepoWriter {
                     return new Outcome(
                             true,
                             done + next,
-                            paths.size() - next + plan.deleteFiles().size(),
+                            paths.size() - next + plan.deleteFiles().size() + slice.later(),
                             embedded);
+                }
+            }
+            if (slice.sliced()) {
+                for (String path : plan.deleteFiles()) {
+                    tx.deleteFile(name, path);
+                }
+                if (!slice.last()) {
+                    if (!plan.isEmpty() || planned.skippedChanged()) {
+                        checkpoint();
+                    }
+                    return new Outcome(false, done + paths.size(), 0, embedded);
                 }
             }
             int moved = 0;
             int leftStatic = repo.stored().map(RepoInfo::staticVectors).orElse(0);
-            if (!staticOnly && leftStatic > 0) {
+            boolean wroteStatic = slice.sliced() && (slice.changedBefore() || !plan.isEmpty());
+            if (lastTier == VectorTier.FULL && (leftStatic > 0 || wroteStatic)) {
                 // an earlier static-tier run's chunks: commit this run's last batch first, so that the chunks it
                 // moved are not read back from the store as still static
                 checkpoint();
-                TierUpgrade.Result upgraded =
-                        new TierUpgrade(store, embedder.modelId(), embedPhase, totals, stop).run(name, leftStatic, tx);
+                TierUpgrade.Result upgraded = new TierUpgrade(store, embedder.modelId(), embedPhase, totals, stop)
+                        .run(name, leftStatic + plan.inserts().size(), tx);
                 embedded += upgraded.embedded();
                 if (upgraded.stopped()) {
                     tx.commit();
@@ -213,7 +251,7 @@ final class RepoWriter {
                 moved = upgraded.moved();
             }
             progress.onProgress(new IngestProgress(name, IngestPhase.WRITE, 0, 0, toEmbed, toEmbed));
-            if (moved == 0 && unchanged()) {
+            if (moved == 0 && !slice.changedBefore() && unchanged()) {
                 // nothing changed: no commit (and no fsync); indexed_at stays the time the index last changed
                 return new Outcome(false, done + paths.size(), 0, embedded);
             }
@@ -311,7 +349,7 @@ final class RepoWriter {
 
         /** More batches follow: makes this one durable and visible, and says the repo is not done. */
         private void checkpoint() {
-            int pending = paths.size() - next + plan.deleteFiles().size();
+            int pending = paths.size() - next + plan.deleteFiles().size() + slice.later();
             tx.putRepo(new RepoRecord(
                     name, repo.source(), storedCommit, Instant.now(), IndexState.PARTIAL, pending, repo.branch()));
             tx.checkpoint();
@@ -340,10 +378,10 @@ final class RepoWriter {
                             .isPresent();
         }
 
-        /** Deletes the files that went and commits the repository complete, with its commit. */
+        /** Deletes the files that went (a sliced run did with each slice) and commits the repository complete. */
         private void finish() {
             long w1 = System.nanoTime();
-            for (String path : plan.deleteFiles()) {
+            for (String path : slice.sliced() ? List.<String>of() : plan.deleteFiles()) {
                 tx.deleteFile(name, path);
             }
             tx.putRepo(new RepoRecord(

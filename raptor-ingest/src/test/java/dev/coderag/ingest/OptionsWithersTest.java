@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class OptionsWithersTest {
     private static final Path STORE = Path.of("/tmp/store");
+    private static final long S = IngestOptions.DEFAULT_SLICE_BYTES;
 
     @Test
     void ingest_defaults_are_incremental_writing_one_mib_no_plain_text_file_urls_and_clones_under_the_store() {
@@ -18,7 +19,15 @@ class OptionsWithersTest {
 
         assertThat(d)
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, STORE.resolve("repos"), GitPolicy.LOCAL, VectorTier.FULL));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        STORE.resolve("repos"),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S));
     }
 
     @Test
@@ -28,28 +37,32 @@ class OptionsWithersTest {
 
         assertThat(d.withFull(true))
                 .isEqualTo(new IngestOptions(
-                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
+                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withDryRun(true))
                 .isEqualTo(new IngestOptions(
-                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
+                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withMaxFileBytes(7))
                 .isEqualTo(new IngestOptions(
-                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
+                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withPlainText(true))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
+                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withAllowFileUrls(false))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL));
+                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withCloneDir(clones))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL));
+                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL, S));
         assertThat(d.withGit(GitPolicy.network()))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network(), VectorTier.FULL));
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network(), VectorTier.FULL, S));
         assertThat(d.withVectors(VectorTier.STATIC))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC));
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC, S));
+        assertThat(d.withSliceBytes(9))
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, 9));
+        assertThatThrownBy(() -> d.withSliceBytes(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -122,7 +122,7 @@ class RepoWalkerTest {
 
         RepoScanner.Scan scan = new RepoScanner(
                         failingOn("@@explode@@"), IngestOptions.defaults(repo).withMaxFileBytes(5000), "m", Set.of())
-                .scan("r", repo, Map.of(), Optional.empty(), (d, t, c) -> {});
+                .scan("r", repo, Map.of(), Optional.empty(), Long.MAX_VALUE, (d, t, c) -> {});
 
         assertThat(scan.current()).containsOnlyKeys("Ok.java", "Latin1.java", "README.md");
         assertThat(scan.skipped())

@@ -162,7 +162,7 @@ class ScanReconcileRoundTripTest {
     private Reconciler.Plan reconcile(boolean full) throws IOException {
         RepoScanner.Scan scan = new RepoScanner(
                         parser, IngestOptions.defaults(repo).withFull(full), "test-model", Set.of())
-                .scan("r", repo, hashes(index), Optional.empty(), (d, t, c) -> {});
+                .scan("r", repo, hashes(index), Optional.empty(), Long.MAX_VALUE, (d, t, c) -> {});
         return Reconciler.plan(scan.current(), index, scan.parsed(), full);
     }
 
@@ -207,7 +207,7 @@ class ScanReconcileRoundTripTest {
     private void assertIndexEqualsFreshIngest() throws IOException {
         RepoScanner.Scan fresh = new RepoScanner(
                         parser, IngestOptions.defaults(repo).withFull(true), "test-model", Set.of())
-                .scan("r", repo, Map.of(), Optional.empty(), (d, t, c) -> {});
+                .scan("r", repo, Map.of(), Optional.empty(), Long.MAX_VALUE, (d, t, c) -> {});
         Set<String> freshIds = fresh.parsed().values().stream()
                 .flatMap(List::stream)
                 .map(Chunk::id)
