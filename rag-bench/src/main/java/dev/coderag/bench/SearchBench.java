@@ -53,9 +53,10 @@ import java.util.stream.IntStream;
  *
  * <p>Usage: {@code rag-bench/run dev.coderag.bench.SearchBench [--vectors 100000] [--queries 1000] [--k 10]
  * [--dim 384] [--seed 42] [--store DIR] [--skip-store] [--beams 10,20,40,64,100] [--skip-raw-ann]
- * [--skip-store-exact] [--store-beams 64,128]
+ * [--skip-store-exact] [--store-beams 64,128] [--m 32 --build-beam 100 --alpha 1.2]
  * [--vectors-file FILE.fvec --queries-file Q1.fvec[,Q2.fvec]]}. The store directory (default: a temporary one) must
- * not exist and is deleted afterwards unless given.
+ * not exist and is deleted afterwards unless given. {@code --m}, {@code --build-beam} and {@code --alpha} change the
+ * raw graph's degree, construction beam and neighbour-diversity α (the store's stay as configured).
  *
  * <p>With {@code --vectors-file} the vectors are real embeddings instead (the first {@code --vectors} of an
  * {@code .fvec} file, e.g. from {@link RealVectorSet}) and the queries are the first {@code --queries} of each
@@ -67,11 +68,17 @@ public final class SearchBench {
     private static final VectorTypeSupport VTS =
             VectorizationProvider.getInstance().getVectorTypeSupport();
     private static final String MODEL = "bench/synthetic";
-    private static final int M = 32;
-    private static final int BUILD_BEAM = 100;
+    /** The raw graph's parameters: the store's (M 32, construction beam 100, α 1.2) unless overridden. */
+    private static int M = 32;
+
+    private static int BUILD_BEAM = 100;
+    private static float ALPHA = 1.2f;
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = parseArgs(args);
+        M = Integer.parseInt(a.getOrDefault("--m", "32"));
+        BUILD_BEAM = Integer.parseInt(a.getOrDefault("--build-beam", "100"));
+        ALPHA = Float.parseFloat(a.getOrDefault("--alpha", "1.2"));
         int n = Integer.parseInt(a.getOrDefault("--vectors", "100000"));
         int queryCount = Integer.parseInt(a.getOrDefault("--queries", "1000"));
         int k = Integer.parseInt(a.getOrDefault("--k", "10"));
@@ -174,7 +181,13 @@ public final class SearchBench {
         GraphIndexBuilder builder = newBuilder(ravv, dim);
         IntStream.range(0, n).parallel().forEach(i -> builder.addGraphNode(i, vectors.get(i)));
         double buildSeconds = seconds(b0);
-        System.out.printf(Locale.ROOT, "raw graph build (M %d, beam %d): %.1f s%n", M, BUILD_BEAM, buildSeconds);
+        System.out.printf(
+                Locale.ROOT,
+                "raw graph build (M %d, beam %d, alpha %.2f): %.1f s%n",
+                M,
+                BUILD_BEAM,
+                ALPHA,
+                buildSeconds);
         List<String> rawRows = new ArrayList<>();
         for (int beam : beams) {
             int searchBeam = Math.max(k, beam);
@@ -524,7 +537,7 @@ public final class SearchBench {
                 M,
                 BUILD_BEAM,
                 1.2f,
-                1.2f,
+                ALPHA,
                 true,
                 true);
     }

@@ -17,9 +17,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -257,7 +259,10 @@ public final class Ingester {
                         totals,
                         outcome.moved());
             }
-            return writeSlices(repo, planned, writer, tx, progress, totals);
+            // the first slice's chunks must not outlive its write: this frame waits while the later slices run
+            AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
+            planned = null;
+            return writeSlices(repo, first, writer, tx, progress, totals);
         }
     }
 
@@ -268,12 +273,14 @@ public final class Ingester {
      */
     private IngestSummary.RepoResult writeSlices(
             RepoTarget repo,
-            RepoPlanner.Planned first,
+            AtomicReference<RepoPlanner.Planned> firstPlan,
             RepoWriter writer,
             WriteTransaction tx,
             ProgressListener progress,
             IngestTotals totals) {
         String name = repo.name();
+        RepoPlanner.Planned first = firstPlan.getAndSet(null);
+        Map<String, String> storedHashes = first.storedHashes();
         List<List<RepoWalker.Candidate>> slices = slices(first.deferred(), options.sliceBytes());
         int later = first.deferred().size();
         List<SkippedFile> skippedFiles = new ArrayList<>(first.skippedFiles());
@@ -285,6 +292,7 @@ public final class Ingester {
         boolean changed = false;
         // the skipped files are known once every slice is read: the last slice records them
         RepoPlanner.Planned planned = first.withSkipped(first.skippedFiles(), false);
+        first = null; // from here on only planned holds the first slice, until the second replaces it
         for (int i = 0; ; i++) {
             boolean last = i == slices.size();
             RepoWriter.Outcome outcome =
@@ -303,7 +311,8 @@ public final class Ingester {
             }
             List<RepoWalker.Candidate> slice = slices.get(i);
             later -= slice.size();
-            planned = planner.planSlice(repo, slice, first.storedHashes());
+            planned = null; // the slice written can go before the next is parsed
+            planned = planner.planSlice(repo, slice, storedHashes);
             totals.parseSeconds += planned.parseSeconds();
             files += planned.filesTotal();
             toEmbed += planned.embed().toEmbed().size();
