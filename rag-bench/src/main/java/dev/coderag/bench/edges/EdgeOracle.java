@@ -55,8 +55,11 @@ public final class EdgeOracle {
                 "%-10s %9d %9d %9d%n",
                 "all", r.edges().size(), inRepo, r.unknown().size());
         System.out.printf(
-                "files %d, dropped as duplicate classes %d, javac errors %d, %.1f s%n",
-                r.files(), r.dropped().size(), r.javacErrors(), r.millis() / 1000.0);
+                "files %d, dropped as duplicate classes %d, javac errors %d, walks broken off %d, %.1f s%n",
+                r.files(), r.dropped().size(), r.javacErrors(), r.failures(), r.millis() / 1000.0);
+        for (String d : r.dropped()) {
+            System.out.println("dropped " + d);
+        }
     }
 
     /** {@code --name value} pairs; an unknown name or a missing value is an IllegalArgumentException. */

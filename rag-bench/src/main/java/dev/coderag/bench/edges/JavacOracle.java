@@ -99,10 +99,17 @@ final class JavacOracle {
      * @param files the files compiled
      * @param dropped the files dropped as duplicates of an earlier file's class
      * @param javacErrors how many errors javac reported (mostly missing dependencies)
+     * @param failures trees whose walk the compiler's model broke off (their remaining sites are lost)
      * @param millis wall time
      */
     record Result(
-            List<Edge> edges, List<Site> unknown, int files, List<String> dropped, long javacErrors, long millis) {}
+            List<Edge> edges,
+            List<Site> unknown,
+            int files,
+            List<String> dropped,
+            long javacErrors,
+            int failures,
+            long millis) {}
 
     private JavacOracle() {}
 
@@ -198,7 +205,8 @@ final class JavacOracle {
             edges.sort(EDGE_ORDER);
             List<Site> unknown = new ArrayList<>(c.unknown);
             unknown.sort(SITE_ORDER);
-            return new Result(edges, unknown, kept.size(), dropped, errors[0], (System.nanoTime() - t0) / 1_000_000);
+            return new Result(
+                    edges, unknown, kept.size(), dropped, errors[0], c.failures, (System.nanoTime() - t0) / 1_000_000);
         } finally {
             Files.deleteIfExists(emptyClassPath);
         }
@@ -459,6 +467,7 @@ final class JavacOracle {
         private final Map<URI, String> relOf;
         final Set<Edge> edges = new LinkedHashSet<>();
         final Set<Site> unknown = new HashSet<>();
+        int failures;
         private final Map<Element, Edge.Target> targets = new HashMap<>();
         private final Map<CompilationUnitTree, String> texts = new IdentityHashMap<>();
         private final Map<TypeElement, Boolean> brokenSupertypes = new HashMap<>();
@@ -755,7 +764,14 @@ final class JavacOracle {
                 if (tree != null && !parsed.contains(tree)) {
                     return null;
                 }
-                return super.scan(tree, v);
+                try {
+                    return super.scan(tree, v);
+                } catch (RuntimeException e) {
+                    // javac's model can fail on badly broken code (a completion failure): lose this tree's
+                    // remaining sites, count it, go on with the rest
+                    failures++;
+                    return null;
+                }
             }
 
             @Override
