@@ -61,6 +61,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 import javax.tools.Diagnostic;
 import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
@@ -100,6 +101,7 @@ final class JavacOracle {
      * @param dropped the files dropped as duplicates of an earlier file's class
      * @param javacErrors how many errors javac reported (mostly missing dependencies)
      * @param failures trees whose walk the compiler's model broke off (their remaining sites are lost)
+     * @param failureSamples the first few of those, where and why
      * @param millis wall time
      */
     record Result(
@@ -109,6 +111,7 @@ final class JavacOracle {
             List<String> dropped,
             long javacErrors,
             int failures,
+            List<String> failureSamples,
             long millis) {}
 
     private JavacOracle() {}
@@ -142,8 +145,13 @@ final class JavacOracle {
             throw new IllegalStateException("no system Java compiler (run on a JDK, not a JRE)");
         }
         long[] errors = {0};
+        javax.tools.DiagnosticListener<JavaFileObject> count = d -> {
+            if (d.getKind() == Diagnostic.Kind.ERROR) {
+                errors[0]++;
+            }
+        };
         Path emptyClassPath = Files.createTempDirectory("oracle-cp");
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(count, null, StandardCharsets.UTF_8)) {
             List<String> options = new ArrayList<>(List.of(
                     "-proc:none",
                     "-implicit:none",
@@ -165,17 +173,8 @@ final class JavacOracle {
             options.add(String.join(
                     java.io.File.pathSeparator,
                     roots.stream().map(Path::toString).toList()));
-            JavacTask task = (JavacTask) javac.getTask(
-                    null,
-                    fm,
-                    d -> {
-                        if (d.getKind() == Diagnostic.Kind.ERROR) {
-                            errors[0]++;
-                        }
-                    },
-                    options,
-                    null,
-                    fm.getJavaFileObjectsFromPaths(kept));
+            JavacTask task =
+                    (JavacTask) javac.getTask(null, fm, count, options, null, fm.getJavaFileObjectsFromPaths(kept));
             List<CompilationUnitTree> units = new ArrayList<>();
             for (CompilationUnitTree u : task.parse()) {
                 units.add(u);
@@ -206,7 +205,14 @@ final class JavacOracle {
             List<Site> unknown = new ArrayList<>(c.unknown);
             unknown.sort(SITE_ORDER);
             return new Result(
-                    edges, unknown, kept.size(), dropped, errors[0], c.failures, (System.nanoTime() - t0) / 1_000_000);
+                    edges,
+                    unknown,
+                    kept.size(),
+                    dropped,
+                    errors[0],
+                    c.failures,
+                    List.copyOf(c.failureSamples),
+                    (System.nanoTime() - t0) / 1_000_000);
         } finally {
             Files.deleteIfExists(emptyClassPath);
         }
@@ -468,6 +474,7 @@ final class JavacOracle {
         final Set<Edge> edges = new LinkedHashSet<>();
         final Set<Site> unknown = new HashSet<>();
         int failures;
+        final List<String> failureSamples = new ArrayList<>();
         private final Map<Element, Edge.Target> targets = new HashMap<>();
         private final Map<CompilationUnitTree, String> texts = new IdentityHashMap<>();
         private final Map<TypeElement, Boolean> brokenSupertypes = new HashMap<>();
@@ -645,8 +652,17 @@ final class JavacOracle {
 
         // ---- resolution checks
 
+        /** javac's stand-in for what it could not resolve: an error class, or a member of one (or of none). */
         private static boolean unresolved(Element e) {
-            return e == null || (e instanceof TypeElement && e.asType().getKind() == TypeKind.ERROR);
+            if (e == null) {
+                return true;
+            }
+            return switch (e.getKind()) {
+                case FIELD, ENUM_CONSTANT, METHOD, CONSTRUCTOR ->
+                    !(e.getEnclosingElement() instanceof TypeElement t)
+                            || t.asType().getKind() == TypeKind.ERROR;
+                default -> e instanceof TypeElement && e.asType().getKind() == TypeKind.ERROR;
+            };
         }
 
         /** A member of javac's synthetic array class ({@code length}, {@code clone()}, {@code int[]::new}). */
@@ -770,6 +786,9 @@ final class JavacOracle {
                     // javac's model can fail on badly broken code (a completion failure): lose this tree's
                     // remaining sites, count it, go on with the rest
                     failures++;
+                    if (failureSamples.size() < 5) {
+                        failureSamples.add(file + ":" + (tree == null ? 0 : startLine(tree)) + ": " + e);
+                    }
                     return null;
                 }
             }
