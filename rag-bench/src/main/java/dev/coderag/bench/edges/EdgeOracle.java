@@ -57,6 +57,9 @@ public final class EdgeOracle {
         System.out.printf(
                 "files %d, dropped as duplicate classes %d, javac errors %d, walks broken off %d, %.1f s%n",
                 r.files(), r.dropped().size(), r.javacErrors(), r.failures(), r.millis() / 1000.0);
+        if (!r.hiddenModules().isEmpty()) {
+            System.out.println("JDK modules left out (the repository declares their packages): " + r.hiddenModules());
+        }
         for (String f : r.failureSamples()) {
             System.out.println("broken off: " + f);
         }

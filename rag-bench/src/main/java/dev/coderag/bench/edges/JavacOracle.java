@@ -30,6 +30,9 @@ import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.net.URI;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -99,6 +102,7 @@ final class JavacOracle {
      * @param unknown the unknown sites, without duplicates
      * @param files the files compiled
      * @param dropped the files dropped as duplicates of an earlier file's class
+     * @param hiddenModules JDK modules left out because the repository declares one of their packages
      * @param javacErrors how many errors javac reported (mostly missing dependencies)
      * @param failures trees whose walk the compiler's model broke off (their remaining sites are lost)
      * @param failureSamples the first few of those, where and why
@@ -109,6 +113,7 @@ final class JavacOracle {
             List<Site> unknown,
             int files,
             List<String> dropped,
+            List<String> hiddenModules,
             long javacErrors,
             int failures,
             List<String> failureSamples,
@@ -123,6 +128,7 @@ final class JavacOracle {
         List<Path> all = javaFiles(repo);
         Map<String, Path> byClass = new LinkedHashMap<>();
         List<String> dropped = new ArrayList<>();
+        Set<String> packages = new HashSet<>();
         Set<Path> roots = new LinkedHashSet<>();
         for (Path f : all) {
             String pkg = packageOf(f);
@@ -133,6 +139,7 @@ final class JavacOracle {
                 continue;
             }
             roots.add(sourceRoot(f, pkg));
+            packages.add(pkg);
         }
         List<Path> kept = new ArrayList<>(byClass.values());
         Map<URI, String> relOf = new HashMap<>();
@@ -161,12 +168,20 @@ final class JavacOracle {
                     "100000000",
                     "-nowarn",
                     "-Xlint:none",
-                    "--release",
-                    "21",
                     "-encoding",
                     "UTF-8",
                     "-classpath",
                     emptyClassPath.toString()));
+            List<String> hidden = jdkModulesDeclaring(packages);
+            if (hidden.isEmpty()) {
+                options.addAll(List.of("--release", "21"));
+            } else {
+                // the repository declares its own copy of a JDK package (eclipse.jdt.debug's com.sun.jdi): its
+                // sources, not the JDK module, are what its code means, so that module and those needing it are
+                // left out. --release cannot limit modules by this JDK's names, so the running JDK's own
+                // library is read, at source level 21.
+                options.addAll(List.of("--source", "21", "--limit-modules", String.join(",", modulesWithout(hidden))));
+            }
             // the other roots resolve classes of files that are not compiled (none when all are given; the
             // dropped duplicates' classes are already entered from the kept files)
             options.add("-sourcepath");
@@ -209,6 +224,7 @@ final class JavacOracle {
                     unknown,
                     kept.size(),
                     dropped,
+                    hidden,
                     errors[0],
                     c.failures,
                     List.copyOf(c.failureSamples),
@@ -216,6 +232,51 @@ final class JavacOracle {
         } finally {
             Files.deleteIfExists(emptyClassPath);
         }
+    }
+
+    /** The running JDK's modules (but java.base) that contain one of the packages. */
+    static List<String> jdkModulesDeclaring(Set<String> packages) {
+        List<String> out = new ArrayList<>();
+        for (ModuleReference m : ModuleFinder.ofSystem().findAll()) {
+            ModuleDescriptor d = m.descriptor();
+            if (!d.name().equals("java.base") && d.packages().stream().anyMatch(packages::contains)) {
+                out.add(d.name());
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    /** The running JDK's modules that neither are one of {@code hidden} nor need one, transitively. */
+    static List<String> modulesWithout(List<String> hidden) {
+        Map<String, ModuleDescriptor> all = new TreeMap<>();
+        for (ModuleReference m : ModuleFinder.ofSystem().findAll()) {
+            all.put(m.descriptor().name(), m.descriptor());
+        }
+        Map<String, Boolean> needs = new HashMap<>();
+        List<String> out = new ArrayList<>();
+        for (String n : all.keySet()) {
+            if (!needsAny(n, Set.copyOf(hidden), all, needs)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private static boolean needsAny(
+            String n, Set<String> hidden, Map<String, ModuleDescriptor> all, Map<String, Boolean> memo) {
+        if (hidden.contains(n)) {
+            return true;
+        }
+        Boolean known = memo.get(n);
+        if (known != null) {
+            return known;
+        }
+        memo.put(n, false); // module graphs are acyclic; this only guards the recursion
+        boolean r = all.containsKey(n)
+                && all.get(n).requires().stream().anyMatch(q -> needsAny(q.name(), hidden, all, memo));
+        memo.put(n, r);
+        return r;
     }
 
     static final java.util.Comparator<Site> SITE_ORDER = java.util.Comparator.comparing(Site::file)

@@ -256,6 +256,44 @@ class EdgeOracleTest {
     }
 
     @Test
+    void aRepositorysOwnCopyOfAJdkPackageIsWhatItsCodeMeans(@TempDir Path other) throws IOException {
+        // as eclipse.jdt.debug ships its own com.sun.jdi interfaces: the JDK's jdk.jdi must not win
+        Path vm = other.resolve("jdi/com/sun/jdi/VirtualMachine.java");
+        Path impl = other.resolve("model/p/VmImpl.java");
+        Files.createDirectories(vm.getParent());
+        Files.createDirectories(impl.getParent());
+        Files.writeString(vm, """
+                package com.sun.jdi;
+
+                public interface VirtualMachine {
+                    void resume();
+                }
+                """);
+        Files.writeString(impl, """
+                package p;
+
+                public class VmImpl implements com.sun.jdi.VirtualMachine {
+                    public void resume() {}
+                }
+                """);
+        JavacOracle.Result r = JavacOracle.run(other);
+        assertThat(r.hiddenModules()).contains("jdk.jdi");
+        assertThat(r.edges())
+                .contains(
+                        new Edge(
+                                Edge.Kind.SUPERTYPE,
+                                "model/p/VmImpl.java",
+                                3,
+                                new Edge.InRepo("jdi/com/sun/jdi/VirtualMachine.java", 3)),
+                        new Edge(
+                                Edge.Kind.OVERRIDE,
+                                "model/p/VmImpl.java",
+                                4,
+                                new Edge.InRepo("jdi/com/sun/jdi/VirtualMachine.java", 4)));
+        assertThat(result.hiddenModules()).isEmpty();
+    }
+
+    @Test
     void edgesRoundTripThroughTheirFiles(@TempDir Path dir) throws IOException {
         EdgeJsonl.write(dir.resolve("e.jsonl"), result.edges());
         Site.write(dir.resolve("u.jsonl"), result.unknown());
