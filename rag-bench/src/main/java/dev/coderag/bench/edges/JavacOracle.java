@@ -733,6 +733,10 @@ final class JavacOracle {
                     && trees.getPath(te) == null;
         }
 
+        /**
+         * An unresolved type, or an array of one. Type arguments do not count: overloads cannot differ in them
+         * alone (same erasure), so {@code List<Missing>} still picks between {@code f(List)} and {@code f(int)}.
+         */
         private static boolean erroneous(TypeMirror t) {
             if (t == null) {
                 return true;
@@ -740,8 +744,20 @@ final class JavacOracle {
             return switch (t.getKind()) {
                 case ERROR -> true;
                 case ARRAY -> erroneous(((ArrayType) t).getComponentType());
+                default -> false;
+            };
+        }
+
+        /** An unresolved type anywhere in t: a method reference's overload is chosen by its target's arguments. */
+        private static boolean erroneousDeep(TypeMirror t) {
+            if (t == null) {
+                return true;
+            }
+            return switch (t.getKind()) {
+                case ERROR -> true;
+                case ARRAY -> erroneousDeep(((ArrayType) t).getComponentType());
                 case DECLARED ->
-                    ((DeclaredType) t).getTypeArguments().stream().anyMatch(JavacOracle.Collector::erroneous);
+                    ((DeclaredType) t).getTypeArguments().stream().anyMatch(JavacOracle.Collector::erroneousDeep);
                 default -> false;
             };
         }
@@ -1248,7 +1264,8 @@ final class JavacOracle {
                     unknown(Edge.Kind.CALL, line);
                 } else if (!arrayMember(m)) {
                     Overloads o = overloads((TypeElement) m.getEnclosingElement(), m);
-                    if (o.count() > 1 && (o.erroneousParameter() || erroneous(trees.getTypeMirror(getCurrentPath())))) {
+                    if (o.count() > 1
+                            && (o.erroneousParameter() || erroneousDeep(trees.getTypeMirror(getCurrentPath())))) {
                         unknown(Edge.Kind.CALL, line);
                     } else {
                         edge(Edge.Kind.CALL, line, m);
