@@ -987,11 +987,34 @@ final class JavacOracle {
                     return;
                 }
                 for (Element x : st.getEnclosedElements()) {
-                    if (x instanceof ExecutableElement o
-                            && o.getKind() == ElementKind.METHOD
-                            && o.getSimpleName().equals(m.getSimpleName())
-                            && !o.getModifiers().contains(Modifier.STATIC)
-                            && elements.overrides(m, o, owner)) {
+                    if (!(x instanceof ExecutableElement o)
+                            || o.getKind() != ElementKind.METHOD
+                            || !o.getSimpleName().equals(m.getSimpleName())
+                            || o.getModifiers().contains(Modifier.STATIC)
+                            || o.getModifiers().contains(Modifier.PRIVATE)
+                            || o.getParameters().size() != m.getParameters().size()) {
+                        continue;
+                    }
+                    boolean guessed = false;
+                    boolean sameNames = true;
+                    for (int i = 0; i < m.getParameters().size(); i++) {
+                        TypeMirror pm = m.getParameters().get(i).asType();
+                        TypeMirror po = o.getParameters().get(i).asType();
+                        if (erroneous(pm) || erroneous(po)) {
+                            guessed = true;
+                            sameNames &= types.erasure(pm)
+                                    .toString()
+                                    .equals(types.erasure(po).toString());
+                        }
+                    }
+                    boolean overrides = elements.overrides(m, o, owner);
+                    if (overrides && guessed && !sameNames) {
+                        // javac matches unresolved parameter types leniently: only the same spelling is taken
+                        // as the same type, anything else is left unknown
+                        blind[0] = true;
+                        return;
+                    }
+                    if (overrides) {
                         found.add(o);
                         return;
                     }

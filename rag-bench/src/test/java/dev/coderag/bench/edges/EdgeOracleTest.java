@@ -294,6 +294,26 @@ class EdgeOracleTest {
     }
 
     @Test
+    void anOverrideOverUnresolvedParameterTypesNeedsTheSameSpelling(@TempDir Path other) throws IOException {
+        Path f = other.resolve("q/Base.java");
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, """
+                package q;
+
+                import org.missing.A;
+                import org.missing.B;
+
+                class Base { void take(A a) {} }
+                class Sub extends Base { void take(A a) {} }
+                class Other extends Base { void take(B b) {} }
+                """);
+        JavacOracle.Result r = JavacOracle.run(other);
+        assertThat(r.edges())
+                .filteredOn(ed -> ed.kind() == Edge.Kind.OVERRIDE)
+                .containsExactly(new Edge(Edge.Kind.OVERRIDE, "q/Base.java", 7, new Edge.InRepo("q/Base.java", 6)));
+    }
+
+    @Test
     void edgesRoundTripThroughTheirFiles(@TempDir Path dir) throws IOException {
         EdgeJsonl.write(dir.resolve("e.jsonl"), result.edges());
         Site.write(dir.resolve("u.jsonl"), result.unknown());
