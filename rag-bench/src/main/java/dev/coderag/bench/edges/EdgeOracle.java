@@ -57,6 +57,7 @@ public final class EdgeOracle {
         System.out.printf(
                 "files %d, dropped as duplicate classes %d, javac errors %d, walks broken off %d, %.1f s%n",
                 r.files(), r.dropped().size(), r.javacErrors(), r.failures(), r.millis() / 1000.0);
+        r.guesses().forEach((why, n) -> System.out.printf("unknown sites javac resolved by a guess: %d, %s%n", n, why));
         if (!r.hiddenModules().isEmpty()) {
             System.out.println("JDK modules left out (the repository declares their packages): " + r.hiddenModules());
         }

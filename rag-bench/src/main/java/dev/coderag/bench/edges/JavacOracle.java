@@ -106,6 +106,7 @@ final class JavacOracle {
      * @param javacErrors how many errors javac reported (mostly missing dependencies)
      * @param failures trees whose walk the compiler's model broke off (their remaining sites are lost)
      * @param failureSamples the first few of those, where and why
+     * @param guesses of the unknown sites, how many javac resolved but by a guess, by why
      * @param millis wall time
      */
     record Result(
@@ -117,6 +118,7 @@ final class JavacOracle {
             long javacErrors,
             int failures,
             List<String> failureSamples,
+            Map<String, Integer> guesses,
             long millis) {}
 
     private JavacOracle() {}
@@ -228,10 +230,17 @@ final class JavacOracle {
                     errors[0],
                     c.failures,
                     List.copyOf(c.failureSamples),
+                    guessCounts(c.guesses),
                     (System.nanoTime() - t0) / 1_000_000);
         } finally {
             Files.deleteIfExists(emptyClassPath);
         }
+    }
+
+    private static Map<String, Integer> guessCounts(Map<String, Set<Site>> guesses) {
+        Map<String, Integer> out = new TreeMap<>();
+        guesses.forEach((why, sites) -> out.put(why, sites.size()));
+        return out;
     }
 
     /** The running JDK's modules (but java.base) that contain one of the packages. */
@@ -536,6 +545,7 @@ final class JavacOracle {
         final Set<Site> unknown = new HashSet<>();
         int failures;
         final List<String> failureSamples = new ArrayList<>();
+        final Map<String, Set<Site>> guesses = new TreeMap<>();
         private final Map<Element, Edge.Target> targets = new HashMap<>();
         private final Map<CompilationUnitTree, String> texts = new IdentityHashMap<>();
         private final Map<TypeElement, Boolean> brokenSupertypes = new HashMap<>();
@@ -851,6 +861,13 @@ final class JavacOracle {
                 unknown.add(new Site(kind, file, line));
             }
 
+            /** An unknown site javac did resolve, but by a guess around something missing (counted by why). */
+            private void guess(Edge.Kind kind, int line, String why) {
+                Site site = new Site(kind, file, line);
+                unknown.add(site);
+                guesses.computeIfAbsent(why, k -> new HashSet<>()).add(site);
+            }
+
             @Override
             public Void scan(Tree tree, Void v) {
                 // trees javac made (default constructors, implicit super() calls, record members) are no sites
@@ -960,7 +977,7 @@ final class JavacOracle {
                             edge(Edge.Kind.OVERRIDE, line, o);
                         }
                         if (blind[0]) {
-                            unknown(Edge.Kind.OVERRIDE, line);
+                            guess(Edge.Kind.OVERRIDE, line, "override search reached an unresolved supertype");
                         }
                     }
                 }
@@ -1091,7 +1108,7 @@ final class JavacOracle {
                     case CLASS, INTERFACE, ENUM, RECORD, ANNOTATION_TYPE -> {
                         if (simple
                                 && unresolvedImports.contains(e.getSimpleName().toString())) {
-                            unknown(Edge.Kind.TYPE, line); // the import's class, had it resolved
+                            guess(Edge.Kind.TYPE, line, "type named like an unresolved import");
                         } else {
                             edge(Edge.Kind.TYPE, line, e);
                         }
@@ -1101,7 +1118,7 @@ final class JavacOracle {
                             return;
                         }
                         if (simple && capturedPastBrokenClass(e)) {
-                            unknown(Edge.Kind.FIELD, line);
+                            guess(Edge.Kind.FIELD, line, "member found past a class with unresolved supertypes");
                         } else {
                             edge(Edge.Kind.FIELD, line, e);
                         }
@@ -1166,8 +1183,10 @@ final class JavacOracle {
                         unknown(Edge.Kind.CALL, line);
                     } else if (!arrayMember(m)) {
                         boolean simple = sel instanceof IdentifierTree && !name.equals("this") && !name.equals("super");
-                        if (guessedOverload(m, receiver, t.getArguments()) || (simple && capturedPastBrokenClass(m))) {
-                            unknown(Edge.Kind.CALL, line);
+                        if (guessedOverload(m, receiver, t.getArguments())) {
+                            guess(Edge.Kind.CALL, line, "overload chosen over unresolved types");
+                        } else if (simple && capturedPastBrokenClass(m)) {
+                            guess(Edge.Kind.CALL, line, "member found past a class with unresolved supertypes");
                         } else {
                             edge(Edge.Kind.CALL, line, m);
                         }
@@ -1242,13 +1261,13 @@ final class JavacOracle {
                         if (sup == null) {
                             unknown(Edge.Kind.CALL, line);
                         } else if (guessedOverload(sup, null, t.getArguments())) {
-                            unknown(Edge.Kind.CALL, line);
+                            guess(Edge.Kind.CALL, line, "overload chosen over unresolved types");
                         } else {
                             edge(Edge.Kind.CALL, line, sup);
                         }
                     }
                 } else if (guessedOverload(c, null, t.getArguments())) {
-                    unknown(Edge.Kind.CALL, line);
+                    guess(Edge.Kind.CALL, line, "overload chosen over unresolved types");
                 } else {
                     edge(Edge.Kind.CALL, line, c);
                 }
@@ -1289,7 +1308,7 @@ final class JavacOracle {
                     Overloads o = overloads((TypeElement) m.getEnclosingElement(), m);
                     if (o.count() > 1
                             && (o.erroneousParameter() || erroneousDeep(trees.getTypeMirror(getCurrentPath())))) {
-                        unknown(Edge.Kind.CALL, line);
+                        guess(Edge.Kind.CALL, line, "overload chosen over unresolved types");
                     } else {
                         edge(Edge.Kind.CALL, line, m);
                     }
