@@ -83,9 +83,13 @@ import javax.tools.ToolProvider;
  *   <li>an unqualified field or method found in an enclosing class or a static import when a class in between
  *       has an unresolved supertype (the member might be inherited from it and shadow what javac found);
  *   <li>a simple type name that a single-type import of the same name, unresolved, would have meant;
- *   <li>an override search that reaches an unresolved supertype without finding the method (the edges found on
- *       other paths stay edges).
+ *   <li>an override search that reaches an unresolved supertype on some path (the method may override one there;
+ *       the edges found on other paths stay edges), or that javac matched over unresolved parameter types spelled
+ *       differently (javac takes any two unresolved types as the same).
  * </ul>
+ *
+ * <p>Where the repository declares a package that a JDK module owns (eclipse.jdt.debug's own {@code
+ * com.sun.jdi}), that module and those needing it are left out, so the code resolves to the repository's copy.
  *
  * <p>Files are found under the root ({@code module-info.java} and directories {@code target}, {@code build},
  * {@code bin}, {@code .git} skipped); when two files would declare the same class (same package, same file
