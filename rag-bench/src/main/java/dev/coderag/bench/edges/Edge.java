@@ -27,6 +27,31 @@ import java.util.Objects;
  *       not edges).
  * </ul>
  *
+ * <p>Decided where the list above leaves it open (the javac oracle follows these; see {@code JavacOracle}):
+ *
+ * <ul>
+ *   <li>Only what is written is a site: javac's generated code (default constructors, the implicit {@code
+ *       super()}, records' implicit members, an enhanced {@code for}'s {@code iterator()}) is not; nor are names
+ *       in comments or Javadoc, nor {@code var}.
+ *   <li>An enum constant's arguments ({@code A(1)}) are no CALL and its name no TYPE: {@code new} is not written.
+ *   <li>{@code new C(..) { .. }} (an anonymous class) calls C's constructor; {@code new I() { .. }} of an
+ *       interface goes to the interface. An anonymous class has no SUPERTYPE edge (it has no name).
+ *   <li>An implicitly declared member's target is the declaration that implies it: the class for a default
+ *       constructor, an implicit canonical constructor and an enum's {@code values()}/{@code valueOf}; the
+ *       record component for an implicit accessor.
+ *   <li>{@code X::new}'s line is that of {@code new}. Members of arrays ({@code length}, {@code clone()},
+ *       {@code int[]::new}) are no edges. An annotation's element name ({@code @A(value = 1)}) is no edge.
+ *   <li>TYPE: every simple name in a qualified name that names a type is a site ({@code Outer} and {@code
+ *       Inner} in {@code Outer.Inner}), packages are not; a type name after {@code new} is both a TYPE and
+ *       (for the constructor) a CALL site; a type named in {@code extends}/{@code implements} both a TYPE and
+ *       a SUPERTYPE edge. SUPERTYPE edges go to the named type only, never to implicit supertypes ({@code
+ *       Object}, {@code Enum}, {@code Record}).
+ *   <li>OVERRIDE: static methods hide, they do not override; "nearest up each path" starts at each direct
+ *       supertype (an interface's direct supertype being {@code Object}), so a class that extends B and
+ *       implements I, where B already implements I, overrides both B's and I's method.
+ *   <li>IMPORT of a single-static import: one edge to each static member of that name (every overload).
+ * </ul>
+ *
  * @param file the site's path relative to the repository root, with {@code /}
  * @param line the site's 1-based line
  */
