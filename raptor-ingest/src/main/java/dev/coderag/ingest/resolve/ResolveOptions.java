@@ -20,8 +20,11 @@ import java.util.Objects;
 public record ResolveOptions(
         long maxFileBytes, int batchSize, int threads, boolean statementsRecovery, List<Path> classpath) {
 
-    /** 1 MiB (ingest's default file limit), 2,000 files a batch, one thread, statements recovered, no classpath. */
-    public static final ResolveOptions DEFAULTS = new ResolveOptions(1 << 20, 2_000, 1, true, List.of());
+    /**
+     * 1 MiB (ingest's default file limit), 250 files a batch (on eclipse.jdt.debug's 1,532 files faster than one
+     * batch of all: docs/BENCHMARKS.md), one thread, statements recovered, no classpath.
+     */
+    public static final ResolveOptions DEFAULTS = new ResolveOptions(1 << 20, 250, 1, true, List.of());
 
     public ResolveOptions {
         if (maxFileBytes < 1 || batchSize < 1 || threads < 1) {
