@@ -362,9 +362,25 @@ final class ReferenceCollector extends ASTVisitor {
         ASTNode site = typeName(node.getType());
         if (node.getAnonymousClassDeclaration() != null) {
             anonymous(node, site);
-        } else {
-            call(site, node.resolveConstructorBinding(), node.arguments(), null);
+            return true;
         }
+        // For a type that does not exist, JDT's recovered constructor can be Object's: the constructor must be
+        // the created type's own.
+        ITypeBinding created = node.getType().resolveBinding();
+        IMethodBinding constructor = node.resolveConstructorBinding();
+        if (created == null
+                || created.isRecovered()
+                || (constructor != null
+                        && constructor.getDeclaringClass() != null
+                        && !constructor
+                                .getDeclaringClass()
+                                .getErasure()
+                                .getKey()
+                                .equals(created.getErasure().getKey()))) {
+            out.unresolved(ReferenceKind.CALL);
+            return true;
+        }
+        call(site, constructor, node.arguments(), null);
         return true;
     }
 

@@ -146,6 +146,7 @@ class JavaReferencesTest {
                         public void run() {}
                     };
                     d.print(lib.value());
+                    Object o = new Lib();
                 }
             }
             """);
@@ -246,8 +247,10 @@ class JavaReferencesTest {
         assertThat(at(MAIN, 33, "lib.print(len);")).isEmpty();
         // The argument's type is unknown, so which of Base's three print overloads is meant is too.
         assertThat(at(MAIN, 39, "d.print(lib.value());")).isEmpty();
-        assertThat(resolved.unresolved().get(ReferenceKind.CALL)).isEqualTo(4);
-        assertThat(resolved.unresolved().get(ReferenceKind.TYPE)).isEqualTo(1);
+        // new of a missing class: no constructor at all (JDT's recovered binding would say Object's).
+        assertThat(at(MAIN, 40, "Object o = new Lib();")).containsExactly("TYPE java.lang.Object");
+        assertThat(resolved.unresolved().get(ReferenceKind.CALL)).isEqualTo(5);
+        assertThat(resolved.unresolved().get(ReferenceKind.TYPE)).isEqualTo(2);
         assertThat(resolved.unresolved().get(ReferenceKind.IMPORT)).isEqualTo(1);
     }
 
