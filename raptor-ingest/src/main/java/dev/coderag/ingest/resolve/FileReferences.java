@@ -26,6 +26,12 @@ final class FileReferences {
     final List<Pending> references = new ArrayList<>();
     final Map<ReferenceKind, Integer> unresolved = new EnumMap<>(ReferenceKind.class);
     int unresolvedNames;
+    /**
+     * Whether the compiler found the file's package both in the repository and in a JDK module (eclipse.jdt.debug
+     * ships its own {@code com.sun.jdi}, which {@code jdk.jdi} also has): under the module rules it then binds none
+     * of that package's names.
+     */
+    boolean packageConflict;
 
     FileReferences(String file) {
         this.file = file;

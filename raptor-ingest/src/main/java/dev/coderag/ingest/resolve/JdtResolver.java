@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.jdt.core.JavaCore;
+import org.eclipse.jdt.core.compiler.IProblem;
 import org.eclipse.jdt.core.dom.AST;
 import org.eclipse.jdt.core.dom.ASTParser;
 import org.eclipse.jdt.core.dom.CompilationUnit;
@@ -64,6 +65,7 @@ final class JdtResolver {
         }
         AtomicInteger reached = new AtomicInteger();
         List<FileReferences> results = runBatches(batches, roots, stopAt, reached);
+        results = withoutPackageConflicts(results, roots, stopAt);
         ResolvedReferences r = link(results, skipped, todo.size() - reached.get(), start);
         return r;
     }
@@ -101,8 +103,41 @@ final class JdtResolver {
         }
     }
 
-    /** One compiler run over {@code files}; stops at the deadline between two files (the monitor is asked). */
+    /**
+     * The files whose package is also a JDK module's, resolved again, together in one run, at Java 8's level, where
+     * there are no modules and the repository's own sources of the package win (as they do for javac on a class
+     * path); their references are then INFERRED. Other files keep the first run's references.
+     */
+    private List<FileReferences> withoutPackageConflicts(List<FileReferences> results, List<Path> roots, long stopAt) {
+        List<Path> conflicted = results.stream()
+                .filter(f -> f.packageConflict)
+                .map(f -> root.resolve(f.file))
+                .toList();
+        if (conflicted.isEmpty() || System.nanoTime() >= stopAt) {
+            return results;
+        }
+        Map<String, FileReferences> again = new HashMap<>();
+        for (FileReferences f : batch(conflicted, roots, stopAt, new AtomicInteger(), JavaCore.VERSION_1_8)) {
+            FileReferences inferred = new FileReferences(f.file);
+            inferred.declarations.addAll(f.declarations);
+            for (FileReferences.Pending p : f.references) {
+                inferred.references.add(new FileReferences.Pending(
+                        p.kind(), p.line(), p.key(), p.fallbackKey(), p.external(), Resolution.INFERRED));
+            }
+            inferred.unresolved.putAll(f.unresolved);
+            inferred.unresolvedNames = f.unresolvedNames;
+            again.put(f.file, inferred);
+        }
+        return results.stream().map(f -> again.getOrDefault(f.file, f)).toList();
+    }
+
     private List<FileReferences> batch(List<Path> files, List<Path> roots, long stopAt, AtomicInteger reached) {
+        return batch(files, roots, stopAt, reached, JavaCore.latestSupportedJavaVersion());
+    }
+
+    /** One compiler run over {@code files}; stops at the deadline between two files (the monitor is asked). */
+    private List<FileReferences> batch(
+            List<Path> files, List<Path> roots, long stopAt, AtomicInteger reached, String javaLevel) {
         List<FileReferences> out = new ArrayList<>();
         if (System.nanoTime() >= stopAt) {
             return out;
@@ -112,7 +147,7 @@ final class JdtResolver {
         parser.setResolveBindings(true);
         parser.setBindingsRecovery(true);
         parser.setStatementsRecovery(options.statementsRecovery());
-        parser.setCompilerOptions(compilerOptions());
+        parser.setCompilerOptions(compilerOptions(javaLevel));
         String[] sourcepath = roots.stream().map(Path::toString).toArray(String[]::new);
         String[] encodings = new String[sourcepath.length];
         java.util.Arrays.fill(encodings, "UTF-8");
@@ -127,6 +162,13 @@ final class JdtResolver {
             public void acceptAST(String sourceFilePath, CompilationUnit ast) {
                 FileReferences f = new FileReferences(relative(Path.of(sourceFilePath)));
                 ReferenceCollector.collect(ast, f);
+                for (IProblem p : ast.getProblems()) {
+                    int id = p.getID();
+                    if (id == IProblem.ConflictingPackageFromModules
+                            || id == IProblem.ConflictingPackageFromOtherModules) {
+                        f.packageConflict = true;
+                    }
+                }
                 out.add(f);
                 reached.incrementAndGet();
             }
@@ -145,10 +187,10 @@ final class JdtResolver {
         return out;
     }
 
-    /** The latest language level this JDT knows, Javadoc not parsed (no references are taken from it). */
-    private static Map<String, String> compilerOptions() {
+    /** The language level, Javadoc not parsed (no references are taken from it). */
+    private static Map<String, String> compilerOptions(String javaLevel) {
         Map<String, String> o = JavaCore.getOptions();
-        JavaCore.setComplianceOptions(JavaCore.latestSupportedJavaVersion(), o);
+        JavaCore.setComplianceOptions(javaLevel, o);
         o.put(JavaCore.COMPILER_DOC_COMMENT_SUPPORT, JavaCore.DISABLED);
         return o;
     }

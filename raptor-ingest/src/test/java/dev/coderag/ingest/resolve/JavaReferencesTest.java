@@ -329,6 +329,47 @@ class JavaReferencesTest {
         assertThat(one.references()).containsExactlyElementsOf(resolved.references());
     }
 
+    @Test
+    void aPackageThatAJdkModuleAlsoHasResolvesToTheRepositorysOwnSources(@TempDir Path other) throws IOException {
+        // com.sun.jdi is also the JDK's (module jdk.jdi): under the module rules the compiler binds none of its names.
+        Path vm = other.resolve("src/com/sun/jdi/VirtualMachine.java");
+        Path use = other.resolve("src/app/Use.java");
+        Files.createDirectories(vm.getParent());
+        Files.createDirectories(use.getParent());
+        Files.writeString(vm, """
+                package com.sun.jdi;
+
+                public interface VirtualMachine {
+                    int TRACE_NONE = 0;
+
+                    void resume();
+                }
+                """);
+        Files.writeString(use, """
+                package app;
+
+                import com.sun.jdi.VirtualMachine;
+
+                class Use {
+                    void m(VirtualMachine vm) {
+                        vm.resume();
+                        int x = VirtualMachine.TRACE_NONE;
+                    }
+                }
+                """);
+        ResolvedReferences r = JavaReferences.resolve(other, List.of(vm, use), Duration.ofMinutes(5));
+        assertThat(r.references())
+                .filteredOn(ref -> ref.site().file().equals("src/app/Use.java"))
+                .extracting(ref ->
+                        ref.site().line() + " " + ref.kind() + " " + target(ref.target()) + " " + ref.resolution())
+                .containsExactlyInAnyOrder(
+                        "3 IMPORT src/com/sun/jdi/VirtualMachine.java:3 INFERRED",
+                        "6 TYPE src/com/sun/jdi/VirtualMachine.java:3 INFERRED",
+                        "7 CALL src/com/sun/jdi/VirtualMachine.java:6 INFERRED",
+                        "8 TYPE src/com/sun/jdi/VirtualMachine.java:3 INFERRED",
+                        "8 FIELD src/com/sun/jdi/VirtualMachine.java:4 INFERRED");
+    }
+
     private static final String MAIN = "src/app/Main.java";
     private static final String CIRCLE = "src/p/Circle.java";
     private static final String SQUARE = "src/p/Square.java";
