@@ -270,6 +270,11 @@ final class ReferenceCollector extends ASTVisitor {
         for (ITypeBinding s : supertypes(owner)) {
             overridden(m, s, found, seen, incomplete);
         }
+        if (owner.isInterface() && !isObject(owner)) {
+            // An interface's supertype is Object too (JLS 9.2): toString(), equals(), hashCode() redeclared there
+            // override Object's.
+            overridden(m, unit.getAST().resolveWellKnownType("java.lang.Object"), found, seen, incomplete);
+        }
         int line = line(node.getName());
         for (IMethodBinding o : found.values()) {
             referMethod(ReferenceKind.OVERRIDE, line, o, incomplete[0] ? Resolution.INFERRED : Resolution.EXACT);
@@ -321,6 +326,10 @@ final class ReferenceCollector extends ASTVisitor {
         return s;
     }
 
+    private static boolean isObject(ITypeBinding t) {
+        return "java.lang.Object".equals(t.getErasure().getQualifiedName());
+    }
+
     private static boolean hasOverrideAnnotation(MethodDeclaration node) {
         for (Object m : node.modifiers()) {
             if (m instanceof org.eclipse.jdt.core.dom.Annotation a
@@ -335,26 +344,106 @@ final class ReferenceCollector extends ASTVisitor {
 
     @Override
     public boolean visit(MethodInvocation node) {
-        call(node.getName(), node.resolveMethodBinding(), node.arguments(), node.getExpression());
+        IMethodBinding m = node.resolveMethodBinding();
+        Expression receiver = node.getExpression();
+        ITypeBinding receiverType = receiver == null ? enclosingType(node) : receiver.resolveTypeBinding();
+        if (m != null && objectMethodOnIncompleteType(m, receiverType)) {
+            out.unresolved(ReferenceKind.CALL);
+            return true;
+        }
+        call(node.getName(), m, node.arguments(), receiver);
         return true;
     }
 
     @Override
     public boolean visit(SuperMethodInvocation node) {
-        call(node.getName(), node.resolveMethodBinding(), node.arguments(), null);
+        IMethodBinding m = node.resolveMethodBinding();
+        ITypeBinding enclosing = enclosingType(node);
+        if (m != null && objectMethodOnIncompleteType(m, enclosing)) {
+            out.unresolved(ReferenceKind.CALL);
+            return true;
+        }
+        call(node.getName(), m, node.arguments(), null);
         return true;
     }
 
     @Override
     public boolean visit(ConstructorInvocation node) {
-        call(node, node.resolveConstructorBinding(), node.arguments(), null);
+        constructorCall(node, node.resolveConstructorBinding(), node.arguments(), enclosingType(node));
         return true;
     }
 
     @Override
     public boolean visit(SuperConstructorInvocation node) {
-        call(node, node.resolveConstructorBinding(), node.arguments(), null);
+        ITypeBinding enclosing = enclosingType(node);
+        constructorCall(
+                node,
+                node.resolveConstructorBinding(),
+                node.arguments(),
+                enclosing == null ? null : enclosing.getSuperclass());
         return true;
+    }
+
+    /**
+     * {@code this(...)}/{@code super(...)}: the constructor must be {@code owner}'s own. For a superclass missing
+     * from the classpath JDT recovers the call onto {@code Object()}, whatever the arguments.
+     */
+    private void constructorCall(ASTNode node, IMethodBinding m, List<?> arguments, ITypeBinding owner) {
+        if (owner == null
+                || owner.isRecovered()
+                || (m != null
+                        && m.getDeclaringClass() != null
+                        && !m.getDeclaringClass()
+                                .getErasure()
+                                .getKey()
+                                .equals(owner.getErasure().getKey()))) {
+            out.unresolved(ReferenceKind.CALL);
+            return;
+        }
+        call(node, m, arguments, null);
+    }
+
+    /**
+     * A method JDT found in {@code Object} for a receiver whose type, or one of its supertypes, is missing: the
+     * missing type may declare it (an override, an overload), so which method is meant is not known.
+     */
+    private static boolean objectMethodOnIncompleteType(IMethodBinding m, ITypeBinding receiver) {
+        ITypeBinding d = m.getDeclaringClass();
+        if (d == null || !"java.lang.Object".equals(d.getErasure().getQualifiedName())) {
+            return false;
+        }
+        return receiver == null || incomplete(receiver, new HashSet<>());
+    }
+
+    private static boolean incomplete(ITypeBinding t, Set<String> seen) {
+        if (t == null) {
+            return false;
+        }
+        if (t.isRecovered()) {
+            return true;
+        }
+        if (!seen.add(t.getErasure().getKey())) {
+            return false;
+        }
+        for (ITypeBinding s : supertypes(t.getErasure())) {
+            if (incomplete(s, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The innermost class, interface, enum, record or anonymous class around {@code node}. */
+    private static ITypeBinding enclosingType(ASTNode node) {
+        for (ASTNode n = node.getParent(); n != null; n = n.getParent()) {
+            if (n instanceof AbstractTypeDeclaration t) {
+                return t.resolveBinding();
+            }
+            if (n instanceof org.eclipse.jdt.core.dom.AnonymousClassDeclaration a) {
+                return a.resolveBinding();
+            }
+        }
+        return null;
     }
 
     @Override

@@ -32,6 +32,8 @@ class JavaReferencesTest {
 
             public interface Shape {
                 double area();
+
+                String toString();
             }
             """);
         write("src/p/Circle.java", """
@@ -106,6 +108,21 @@ class JavaReferencesTest {
                 }
             }
             """);
+        write("src/app/Sub.java", """
+            package app;
+
+            import org.missing.Lib;
+
+            class Sub extends Lib {
+                Sub(int x) {
+                    super(x);
+                }
+
+                boolean same(Lib other) {
+                    return other.equals(this);
+                }
+            }
+            """);
         write("src/app/Main.java", """
             package app;
 
@@ -155,7 +172,7 @@ class JavaReferencesTest {
 
     @Test
     void everyFileIsResolvedAndTheFixtureResolvesExactly() {
-        assertThat(resolved.filesResolved()).isEqualTo(8);
+        assertThat(resolved.filesResolved()).isEqualTo(9);
         assertThat(resolved.filesSkipped()).isZero();
         assertThat(resolved.complete()).isTrue();
         assertThat(resolved.references())
@@ -249,9 +266,14 @@ class JavaReferencesTest {
         assertThat(at(MAIN, 39, "d.print(lib.value());")).isEmpty();
         // new of a missing class: no constructor at all (JDT's recovered binding would say Object's).
         assertThat(at(MAIN, 40, "Object o = new Lib();")).containsExactly("TYPE java.lang.Object");
-        assertThat(resolved.unresolved().get(ReferenceKind.CALL)).isEqualTo(5);
-        assertThat(resolved.unresolved().get(ReferenceKind.TYPE)).isEqualTo(2);
-        assertThat(resolved.unresolved().get(ReferenceKind.IMPORT)).isEqualTo(1);
+        // super(x) of a missing superclass: not Object() (JDT's recovered binding).
+        assertThat(at(SUB, 7, "super(x);")).isEmpty();
+        // equals on a missing type: that type may declare its own; Object's is not known to be the one.
+        assertThat(at(SUB, 11, "other.equals(this)")).isEmpty();
+        assertThat(resolved.unresolved().get(ReferenceKind.CALL)).isEqualTo(7);
+        assertThat(resolved.unresolved().get(ReferenceKind.TYPE)).isEqualTo(4);
+        assertThat(resolved.unresolved().get(ReferenceKind.SUPERTYPE)).isEqualTo(1);
+        assertThat(resolved.unresolved().get(ReferenceKind.IMPORT)).isEqualTo(2);
     }
 
     @Test
@@ -262,6 +284,9 @@ class JavaReferencesTest {
                 .containsExactlyInAnyOrder("SUPERTYPE src/p/Shape.java:3", "TYPE src/p/Shape.java:3");
         assertThat(at(CIRCLE, 12, "double area()")).containsExactly("OVERRIDE src/p/Shape.java:4");
         assertThat(at(SQUARE, 7, "double area()")).containsExactly("OVERRIDE src/p/Shape.java:4");
+        // An interface's supertype is Object: toString() redeclared there overrides Object's.
+        assertThat(at("src/p/Shape.java", 6, "String toString();"))
+                .containsExactlyInAnyOrder("OVERRIDE java.lang.Object#toString()", "TYPE java.lang.String");
         assertThat(at("src/p/Derived.java", 3, "extends Base"))
                 .containsExactlyInAnyOrder("SUPERTYPE src/p/Base.java:3", "TYPE src/p/Base.java:3");
     }
@@ -292,7 +317,7 @@ class JavaReferencesTest {
         ResolvedReferences none = JavaReferences.resolve(repo, javaFiles(), Duration.ZERO);
         assertThat(none.references()).isEmpty();
         assertThat(none.filesResolved()).isZero();
-        assertThat(none.filesNotReached()).isEqualTo(8);
+        assertThat(none.filesNotReached()).isEqualTo(9);
         assertThat(none.complete()).isFalse();
     }
 
@@ -372,6 +397,7 @@ class JavaReferencesTest {
 
     private static final String MAIN = "src/app/Main.java";
     private static final String CIRCLE = "src/p/Circle.java";
+    private static final String SUB = "src/app/Sub.java";
     private static final String SQUARE = "src/p/Square.java";
 
     /** The references at file:line as "KIND target"; checks first that the line is the one meant. */
