@@ -97,9 +97,11 @@ public final class JdtEdgeDump {
         Map<ReferenceKind, int[]> perKind = new EnumMap<>(ReferenceKind.class);
         Map<Resolution, Integer> perResolution = new EnumMap<>(Resolution.class);
         for (Reference ref : last.references()) {
-            edges.add(edge(ref));
-            int[] c = perKind.computeIfAbsent(ref.kind(), k -> new int[2]);
-            c[ref.target() instanceof ReferenceTarget.InRepo ? 0 : 1]++;
+            // Two references can make one edge (the same site and target, found twice): count edges.
+            if (edges.add(edge(ref))) {
+                int[] c = perKind.computeIfAbsent(ref.kind(), k -> new int[2]);
+                c[ref.target() instanceof ReferenceTarget.InRepo ? 0 : 1]++;
+            }
             perResolution.merge(ref.resolution(), 1, Integer::sum);
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
