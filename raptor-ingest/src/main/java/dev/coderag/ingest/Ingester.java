@@ -4,9 +4,7 @@ import dev.coderag.embed.EmbedException;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
-import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
-import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.VectorTier;
@@ -15,9 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -216,21 +212,15 @@ public final class Ingester {
         RepoPlanner.Planned planned = planner.plan(repo, progress);
         totals.parseSeconds += planned.parseSeconds();
         if (options.dryRun()) {
-            return finish(
-                    repo,
-                    planned.filesTotal(),
-                    planned.embed().toEmbed().size(),
-                    planned.counts(),
-                    progress,
-                    totals,
-                    0);
+            return finish(repo, planned, progress, totals, 0);
         }
         if (stopRequested.get()) {
             throw stopped(
                     name,
                     0,
                     planned.plan().putFiles().size()
-                            + planned.plan().deleteFiles().size(),
+                            + planned.plan().deleteFiles().size()
+                            + planned.deferred().size(),
                     0);
         }
         try (WriteTransaction tx = begin()) {
@@ -246,112 +236,18 @@ public final class Ingester {
             RepoWriter writer = new RepoWriter(
                     embedder, staticEmbedder, options.vectors(), s, progress, totals, batches, stopRequested::get);
             if (planned.deferred().isEmpty()) {
-                RepoWriter.Outcome outcome = writer.write(repo, planned, tx);
+                RepoWriter.Outcome outcome = writer.write(repo, planned, tx, WriteSlice.WHOLE);
                 if (outcome.stopped()) {
                     throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
                 }
-                return finish(
-                        repo,
-                        planned.filesTotal(),
-                        planned.embed().toEmbed().size(),
-                        planned.counts(),
-                        progress,
-                        totals,
-                        outcome.moved());
+                return finish(repo, planned, progress, totals, outcome.moved());
             }
             // the first slice's chunks must not outlive its write: this frame waits while the later slices run
             AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
             planned = null;
-            return writeSlices(repo, first, writer, tx, progress, totals);
+            return new SliceWriter(planner, store.orElseThrow(), options, stopRequested::get)
+                    .write(repo, first, writer, tx, progress, totals);
         }
-    }
-
-    /**
-     * Writes a repository too large for one plan: the first slice's plan, then each later slice of at most
-     * {@link IngestOptions#sliceBytes()} planned and written in turn, under the same write lock. A stop request is
-     * honoured between slices (and within them, between commits).
-     */
-    private IngestSummary.RepoResult writeSlices(
-            RepoTarget repo,
-            AtomicReference<RepoPlanner.Planned> firstPlan,
-            RepoWriter writer,
-            WriteTransaction tx,
-            ProgressListener progress,
-            IngestTotals totals) {
-        String name = repo.name();
-        RepoPlanner.Planned first = firstPlan.getAndSet(null);
-        Map<String, String> storedHashes = first.storedHashes();
-        List<List<RepoWalker.Candidate>> slices = slices(first.deferred(), options.sliceBytes());
-        int later = first.deferred().size();
-        List<SkippedFile> skippedFiles = new ArrayList<>(first.skippedFiles());
-        IngestTotals.RepoCounts counts = first.counts();
-        int files = first.filesTotal();
-        int toEmbed = first.embed().toEmbed().size();
-        int committed = 0;
-        int embedded = 0;
-        boolean changed = false;
-        // the skipped files are known once every slice is read: the last slice records them
-        RepoPlanner.Planned planned = first.withSkipped(first.skippedFiles(), false);
-        first = null; // from here on only planned holds the first slice, until the second replaces it
-        for (int i = 0; ; i++) {
-            boolean last = i == slices.size();
-            RepoWriter.Outcome outcome =
-                    writer.write(repo, planned, tx, new RepoWriter.Slice(true, last, later, changed));
-            committed += outcome.committedFiles();
-            embedded += outcome.embedded();
-            if (outcome.stopped()) {
-                throw stopped(name, committed, outcome.pendingFiles(), embedded);
-            }
-            changed |= !planned.plan().isEmpty();
-            if (last) {
-                return finish(repo, files, toEmbed, counts, progress, totals, outcome.moved());
-            }
-            if (stopRequested.get()) {
-                throw stopped(name, committed, later, embedded);
-            }
-            List<RepoWalker.Candidate> slice = slices.get(i);
-            later -= slice.size();
-            planned = null; // the slice written can go before the next is parsed
-            planned = planner.planSlice(repo, slice, storedHashes);
-            totals.parseSeconds += planned.parseSeconds();
-            files += planned.filesTotal();
-            toEmbed += planned.embed().toEmbed().size();
-            counts = counts.plus(planned.counts());
-            for (SkippedFile f : planned.skippedFiles()) {
-                if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
-                    skippedFiles.add(f);
-                }
-            }
-            if (i == slices.size() - 1) {
-                skippedFiles.sort(Comparator.comparing(SkippedFile::path));
-                List<SkippedFile> all = List.copyOf(skippedFiles);
-                boolean skippedChanged = !store.orElseThrow()
-                        .repos()
-                        .skipped(name, RepoCatalog.MAX_SKIPPED)
-                        .equals(all);
-                planned = planned.withSkipped(all, skippedChanged);
-            }
-        }
-    }
-
-    /** Consecutive runs of files, each at most {@code bytes} long in total unless one file alone is longer. */
-    static List<List<RepoWalker.Candidate>> slices(List<RepoWalker.Candidate> files, long bytes) {
-        List<List<RepoWalker.Candidate>> out = new ArrayList<>();
-        List<RepoWalker.Candidate> slice = new ArrayList<>();
-        long size = 0;
-        for (RepoWalker.Candidate c : files) {
-            if (!slice.isEmpty() && size + c.size() > bytes) {
-                out.add(slice);
-                slice = new ArrayList<>();
-                size = 0;
-            }
-            slice.add(c);
-            size += c.size();
-        }
-        if (!slice.isEmpty()) {
-            out.add(slice);
-        }
-        return out;
     }
 
     /**
@@ -371,7 +267,7 @@ public final class Ingester {
                 .orElse("");
     }
 
-    private static IngestException stopped(String repo, int committed, int pending, int embedded) {
+    static IngestException stopped(String repo, int committed, int pending, int embedded) {
         return new IngestException(
                 IngestException.Reason.STOPPED,
                 "stopped: kept " + committed + " new or changed files of " + repo + " (" + embedded
@@ -412,7 +308,20 @@ public final class Ingester {
      *
      * @param moved chunks moved from the static to the full tier (counted as embedded: the model embedded them)
      */
-    private static IngestSummary.RepoResult finish(
+    static IngestSummary.RepoResult finish(
+            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals, int moved) {
+        return finish(
+                repo,
+                planned.filesTotal(),
+                planned.embed().toEmbed().size(),
+                planned.counts(),
+                progress,
+                totals,
+                moved);
+    }
+
+    /** Reports a repository done from its counts (a run in slices sums its slices'). */
+    static IngestSummary.RepoResult finish(
             RepoTarget repo,
             int files,
             int planEmbed,

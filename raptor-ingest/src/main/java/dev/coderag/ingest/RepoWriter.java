@@ -115,30 +115,10 @@ final class RepoWriter {
     }
 
     /**
-     * Where a plan stands among its repository's slices ({@link RepoPlanner#planSlice}).
-     *
-     * @param sliced the repository is written in slices: each slice's files are completed at the static tier (as
-     *     by {@code --vectors static}) and its gone files deleted with it, and after the last slice a full-tier run
-     *     moves every static-tier chunk to the full tier ({@link TierUpgrade}) — so every slice is searchable as
-     *     soon as it is written, and no slice waits for the model
-     * @param last the repository is finished with this plan
-     * @param later files of later slices (counted as pending in the repository's record)
-     * @param changedBefore an earlier slice of this run wrote something
+     * Writes one plan ({@link WriteSlice#WHOLE}: a whole repository); for a slice that is not the last, commits what
+     * it wrote (the repository {@link IndexState#PARTIAL}) and returns, the transaction open for the next slice.
      */
-    record Slice(boolean sliced, boolean last, int later, boolean changedBefore) {
-        /** A repository written from one plan. */
-        static final Slice WHOLE = new Slice(false, true, 0, false);
-    }
-
-    Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx) {
-        return write(repo, planned, tx, Slice.WHOLE);
-    }
-
-    /**
-     * Writes one plan; for a slice that is not the last, commits what it wrote (the repository {@link
-     * IndexState#PARTIAL}) and returns, the transaction open for the next slice.
-     */
-    Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, Slice slice) {
+    Outcome write(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, WriteSlice slice) {
         return new Run(repo, planned, tx, slice).write();
     }
 
@@ -146,7 +126,7 @@ final class RepoWriter {
     private final class Run {
         private final RepoTarget repo;
         private final RepoPlanner.Planned planned;
-        private final Slice slice;
+        private final WriteSlice slice;
         private final Reconciler.Plan plan;
         private final EmbedWork embed;
         private final WriteTransaction tx;
@@ -170,7 +150,7 @@ final class RepoWriter {
         private int embedded;
         private double embedSeconds;
 
-        Run(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, Slice slice) {
+        Run(RepoTarget repo, RepoPlanner.Planned planned, WriteTransaction tx, WriteSlice slice) {
             this.repo = repo;
             this.planned = planned;
             this.slice = slice;
@@ -412,10 +392,8 @@ final class RepoWriter {
             if (stop.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 return false;
             }
-            LockSupport.parkNanos(HOLD_POLL_NANOS);
+            LockSupport.parkNanos(20_000_000); // polled every 20 ms
         }
         return true;
     }
-
-    private static final long HOLD_POLL_NANOS = 20_000_000;
 }

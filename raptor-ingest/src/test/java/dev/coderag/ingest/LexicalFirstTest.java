@@ -14,11 +14,9 @@ import dev.coderag.store.StoredChunk;
 import dev.coderag.types.ChunkKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -111,7 +109,7 @@ class LexicalFirstTest {
             assertThat(summary.repos().getFirst().chunks().embedded())
                     .as(summary.toString())
                     .isPositive();
-            resumed = snapshot(store);
+            resumed = IngestFixtures.snapshot(store, REPO);
             assertThat(store.vectors()
                             .search(ChunkKind.CODE, embedder.embedQuery("parse headers"), 5, SearchFilter.NONE))
                     .isNotEmpty();
@@ -120,29 +118,7 @@ class LexicalFirstTest {
         try (Store store = Store.open(cleanDir, embedder.modelId(), embedder.dimension())) {
             Ingester.create(store, embedder, IngestOptions.defaults(cleanDir))
                     .ingest(List.of(IngestRequest.of(repo.toString())), ProgressListener.NONE);
-            assertThat(resumed).isEqualTo(snapshot(store));
+            assertThat(resumed).isEqualTo(IngestFixtures.snapshot(store, REPO));
         }
-    }
-
-    /** Per file: its hash and chunk ids; whether every chunk has its vector; the repository's state. */
-    private static Map<String, Object> snapshot(Store store) {
-        Map<String, Object> out = new TreeMap<>();
-        List<String> ids = new ArrayList<>();
-        for (FileEntry e : store.files().entries(REPO).values()) {
-            out.put(
-                    e.path(),
-                    e.fileHash() + " " + e.chunkIds().stream().sorted().toList());
-            ids.addAll(e.chunkIds());
-        }
-        List<String> hashes = store.chunks().getAll(ids).stream()
-                .map(c -> c.chunk().contentHash())
-                .distinct()
-                .toList();
-        out.put(
-                "~ every chunk has its vector",
-                store.vectors().byContentHash(hashes).size() == hashes.size());
-        RepoInfo info = store.repos().get(REPO).orElseThrow();
-        out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks());
-        return out;
     }
 }

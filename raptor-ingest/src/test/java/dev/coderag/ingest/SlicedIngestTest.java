@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.embed.EmbeddingModel;
-import dev.coderag.store.FileEntry;
 import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
-import dev.coderag.store.StoredChunk;
 import dev.coderag.store.VectorTier;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +50,7 @@ class SlicedIngestTest {
         List<RepoWalker.Candidate> files = List.of(
                 file("a", 1_500), file("b", 1_500), file("c", 5_000), file("d", 10), file("e", 3_990), file("f", 1));
 
-        List<List<RepoWalker.Candidate>> slices = Ingester.slices(files, 4_000);
+        List<List<RepoWalker.Candidate>> slices = SliceWriter.slices(files, 4_000);
 
         assertThat(slices)
                 .extracting(s -> s.stream().map(RepoWalker.Candidate::path).toList())
@@ -69,7 +65,7 @@ class SlicedIngestTest {
         int files;
         try (Store store = open("sliced")) {
             IngestSummary summary = ingest(store, repo, VectorTier.STATIC, SLICE, commitsOf(store, commits));
-            sliced = snapshot(store);
+            sliced = IngestFixtures.snapshot(store, REPO);
             files = summary.files().newFiles();
             // one commit per slice at least: the plan never held the whole repository
             assertThat(commits.get()).isGreaterThanOrEqualTo(5);
@@ -86,7 +82,7 @@ class SlicedIngestTest {
             IngestSummary summary =
                     ingest(whole, repo, VectorTier.STATIC, IngestOptions.DEFAULT_SLICE_BYTES, ProgressListener.NONE);
             assertThat(summary.files().newFiles()).isEqualTo(files);
-            assertThat(sliced).isEqualTo(snapshot(whole));
+            assertThat(sliced).isEqualTo(IngestFixtures.snapshot(whole, REPO));
         }
     }
 
@@ -96,13 +92,13 @@ class SlicedIngestTest {
         Map<String, Object> sliced;
         try (Store store = open("sliced")) {
             ingest(store, repo, VectorTier.FULL, SLICE, ProgressListener.NONE);
-            sliced = snapshot(store);
+            sliced = IngestFixtures.snapshot(store, REPO);
             assertThat(store.repos().get(REPO).orElseThrow().staticVectors()).isZero();
             assertThat(store.vectorTiers()).containsExactly(VectorTier.FULL);
         }
         try (Store whole = open("whole")) {
             ingest(whole, repo, VectorTier.FULL, IngestOptions.DEFAULT_SLICE_BYTES, ProgressListener.NONE);
-            assertThat(sliced).isEqualTo(snapshot(whole));
+            assertThat(sliced).isEqualTo(IngestFixtures.snapshot(whole, REPO));
         }
     }
 
@@ -124,7 +120,7 @@ class SlicedIngestTest {
             assertThat(summary.files().deleted()).isEqualTo(1);
             try (Store whole = open("whole")) {
                 ingest(whole, repo, VectorTier.STATIC, IngestOptions.DEFAULT_SLICE_BYTES, ProgressListener.NONE);
-                assertThat(snapshot(store)).isEqualTo(snapshot(whole));
+                assertThat(IngestFixtures.snapshot(store, REPO)).isEqualTo(IngestFixtures.snapshot(whole, REPO));
             }
         }
     }
@@ -156,7 +152,7 @@ class SlicedIngestTest {
             assertThat(resumed.files().newFiles()).isPositive();
             try (Store whole = open("whole")) {
                 ingest(whole, repo, VectorTier.STATIC, IngestOptions.DEFAULT_SLICE_BYTES, ProgressListener.NONE);
-                assertThat(snapshot(store)).isEqualTo(snapshot(whole));
+                assertThat(IngestFixtures.snapshot(store, REPO)).isEqualTo(IngestFixtures.snapshot(whole, REPO));
             }
         }
     }
@@ -189,31 +185,5 @@ class SlicedIngestTest {
                 commits.incrementAndGet();
             }
         };
-    }
-
-    /** Per file: its hash and chunk ids; which chunks have which tier's vector; the repository's state. */
-    private static Map<String, Object> snapshot(Store store) {
-        Map<String, Object> out = new TreeMap<>();
-        List<String> ids = new ArrayList<>();
-        for (FileEntry e : store.files().entries(REPO).values()) {
-            out.put(
-                    e.path(),
-                    e.fileHash() + " " + e.chunkIds().stream().sorted().toList());
-            ids.addAll(e.chunkIds());
-        }
-        List<String> hashes = store.chunks().getAll(ids).stream()
-                .map(StoredChunk::chunk)
-                .map(c -> c.contentHash())
-                .distinct()
-                .toList();
-        out.put("~ full vectors", store.vectors().byContentHash(hashes).size());
-        out.put("~ tiers", store.vectorTiers());
-        RepoInfo info = store.repos().get(REPO).orElseThrow();
-        out.put(
-                "~ state",
-                info.state() + " " + info.pendingFiles() + " " + info.chunks() + " " + info.staticVectors() + " "
-                        + info.files());
-        out.put("~ skipped", store.repos().skipped(REPO, 100));
-        return out;
     }
 }

@@ -10,15 +10,12 @@ import dev.coderag.store.RepoInfo;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
-import dev.coderag.store.StoredChunk;
 import dev.coderag.store.VectorTier;
 import dev.coderag.types.ChunkKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,12 +84,12 @@ class TwoTierIngestTest {
                                     3,
                                     SearchFilter.NONE))
                     .anySatisfy(h -> assertThat(h.chunk().path()).endsWith("HeaderParser.java"));
-            Map<String, Object> upgraded = snapshot(store);
+            Map<String, Object> upgraded = IngestFixtures.snapshot(store, REPO);
 
             Path cleanDir = tmp.resolve("clean");
             try (Store clean = Store.open(cleanDir, embedder.modelId(), embedder.dimension())) {
                 ingest(clean, cleanDir, VectorTier.FULL);
-                assertThat(upgraded).isEqualTo(snapshot(clean));
+                assertThat(upgraded).isEqualTo(IngestFixtures.snapshot(clean, REPO));
             }
         }
     }
@@ -138,28 +135,5 @@ class TwoTierIngestTest {
     private static IngestSummary ingest(Store store, Path dir, VectorTier vectors) {
         return Ingester.create(store, embedder, IngestOptions.defaults(dir).withVectors(vectors))
                 .ingest(List.of(IngestRequest.of(dir.resolveSibling(REPO).toString())), ProgressListener.NONE);
-    }
-
-    /** Per file: its hash and chunk ids; whether every chunk has its full vector; the repository's state. */
-    private static Map<String, Object> snapshot(Store store) {
-        Map<String, Object> out = new TreeMap<>();
-        List<String> ids = new ArrayList<>();
-        for (FileEntry e : store.files().entries(REPO).values()) {
-            out.put(
-                    e.path(),
-                    e.fileHash() + " " + e.chunkIds().stream().sorted().toList());
-            ids.addAll(e.chunkIds());
-        }
-        List<String> hashes = store.chunks().getAll(ids).stream()
-                .map(StoredChunk::chunk)
-                .map(c -> c.contentHash())
-                .distinct()
-                .toList();
-        out.put(
-                "~ every chunk has its full vector",
-                store.vectors().byContentHash(hashes).size() == hashes.size());
-        RepoInfo info = store.repos().get(REPO).orElseThrow();
-        out.put("~ state", info.state() + " " + info.pendingFiles() + " " + info.chunks() + " " + info.staticVectors());
-        return out;
     }
 }

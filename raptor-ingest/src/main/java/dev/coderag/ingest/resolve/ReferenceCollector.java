@@ -1,343 +1,52 @@
 package dev.coderag.ingest.resolve;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import org.eclipse.jdt.core.compiler.IProblem;
 import org.eclipse.jdt.core.dom.ASTNode;
-import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
-import org.eclipse.jdt.core.dom.AnnotationTypeDeclaration;
-import org.eclipse.jdt.core.dom.AnnotationTypeMemberDeclaration;
 import org.eclipse.jdt.core.dom.BreakStatement;
 import org.eclipse.jdt.core.dom.ClassInstanceCreation;
 import org.eclipse.jdt.core.dom.CompilationUnit;
 import org.eclipse.jdt.core.dom.ConstructorInvocation;
 import org.eclipse.jdt.core.dom.ContinueStatement;
 import org.eclipse.jdt.core.dom.CreationReference;
-import org.eclipse.jdt.core.dom.EnumConstantDeclaration;
-import org.eclipse.jdt.core.dom.EnumDeclaration;
 import org.eclipse.jdt.core.dom.Expression;
 import org.eclipse.jdt.core.dom.ExpressionMethodReference;
-import org.eclipse.jdt.core.dom.FieldDeclaration;
 import org.eclipse.jdt.core.dom.IBinding;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.ImportDeclaration;
-import org.eclipse.jdt.core.dom.Javadoc;
 import org.eclipse.jdt.core.dom.LabeledStatement;
-import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
-import org.eclipse.jdt.core.dom.Modifier;
-import org.eclipse.jdt.core.dom.Name;
 import org.eclipse.jdt.core.dom.NameQualifiedType;
-import org.eclipse.jdt.core.dom.ParameterizedType;
-import org.eclipse.jdt.core.dom.QualifiedName;
 import org.eclipse.jdt.core.dom.QualifiedType;
-import org.eclipse.jdt.core.dom.RecordDeclaration;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.SimpleType;
-import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
 import org.eclipse.jdt.core.dom.SuperConstructorInvocation;
 import org.eclipse.jdt.core.dom.SuperMethodInvocation;
 import org.eclipse.jdt.core.dom.SuperMethodReference;
-import org.eclipse.jdt.core.dom.Type;
-import org.eclipse.jdt.core.dom.TypeDeclaration;
 import org.eclipse.jdt.core.dom.TypeMethodReference;
-import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
 
 /**
  * Walks one compilation unit with bindings and records its declarations and references into a {@link
  * FileReferences}. The sites are those of {@link ReferenceKind}; a name resolved onto a type that does not exist,
  * or a call whose overload cannot be told, is counted as unresolved instead.
  */
-final class ReferenceCollector extends ASTVisitor {
-    private final CompilationUnit unit;
-    private final FileReferences out;
-    /** Error ranges, [start, end] inclusive, sorted by start: a reference overlapping one is not EXACT. */
-    private final int[][] errors;
-
+final class ReferenceCollector extends SiteRecorder {
     private ReferenceCollector(CompilationUnit unit, FileReferences out) {
-        super(false);
-        this.unit = unit;
-        this.out = out;
-        this.errors = Arrays.stream(unit.getProblems())
-                .filter(IProblem::isError)
-                .map(p -> new int[] {p.getSourceStart(), p.getSourceEnd()})
-                .sorted((a, b) -> Integer.compare(a[0], b[0]))
-                .toArray(int[][]::new);
+        super(unit, out);
     }
 
+    /** Both walks of {@code unit}: its declarations, imports, supertypes and overrides, then its references. */
     static void collect(CompilationUnit unit, FileReferences out) {
+        unit.accept(new DeclarationCollector(unit, out));
         unit.accept(new ReferenceCollector(unit, out));
     }
 
-    // ---- what is not walked
-
-    @Override
-    public boolean visit(Javadoc node) {
-        return false; // a compiler does not resolve comments; links in Javadoc are no references
-    }
-
-    // ---- imports
-
     @Override
     public boolean visit(ImportDeclaration node) {
-        if (node.isOnDemand()) {
-            return false;
-        }
-        int line = line(node);
-        if (!node.isStatic()) {
-            IBinding b = node.resolveBinding();
-            if (b instanceof ITypeBinding t && !t.isRecovered()) {
-                referType(ReferenceKind.IMPORT, line, t, Resolution.EXACT);
-            } else {
-                out.unresolved(ReferenceKind.IMPORT);
-            }
-            return false;
-        }
-        // import static a.B.m: every static member of B named m (overloads, a field, a member type).
-        Name name = node.getName();
-        if (!(name instanceof QualifiedName q)
-                || !(q.getQualifier().resolveBinding() instanceof ITypeBinding owner)
-                || owner.isRecovered()) {
-            out.unresolved(ReferenceKind.IMPORT);
-            return false;
-        }
-        String member = q.getName().getIdentifier();
-        int found = 0;
-        for (IMethodBinding m : owner.getDeclaredMethods()) {
-            if (m.getName().equals(member) && Modifier.isStatic(m.getModifiers())) {
-                referMethod(ReferenceKind.IMPORT, line, m, Resolution.EXACT);
-                found++;
-            }
-        }
-        for (IVariableBinding f : owner.getDeclaredFields()) {
-            if (f.getName().equals(member) && Modifier.isStatic(f.getModifiers())) {
-                referField(ReferenceKind.IMPORT, line, f, Resolution.EXACT);
-                found++;
-            }
-        }
-        for (ITypeBinding t : owner.getDeclaredTypes()) {
-            if (t.getName().equals(member)) {
-                referType(ReferenceKind.IMPORT, line, t, Resolution.EXACT);
-                found++;
-            }
-        }
-        if (found == 0) {
-            // Inherited by B from a supertype: the compiler's binding names the member.
-            switch (node.resolveBinding()) {
-                case IMethodBinding m -> referMethod(ReferenceKind.IMPORT, line, m, Resolution.EXACT);
-                case IVariableBinding f when f.isField() -> referField(ReferenceKind.IMPORT, line, f, Resolution.EXACT);
-                case ITypeBinding t when !t.isRecovered() -> referType(ReferenceKind.IMPORT, line, t, Resolution.EXACT);
-                case null, default -> out.unresolved(ReferenceKind.IMPORT);
-            }
-        }
-        return false;
-    }
-
-    // ---- declarations, supertypes, overrides
-
-    @Override
-    public boolean visit(TypeDeclaration node) {
-        declareType(node);
-        if (node.getSuperclassType() != null) {
-            supertype(node, node.getSuperclassType());
-        }
-        for (Object t : node.superInterfaceTypes()) {
-            supertype(node, (Type) t);
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(EnumDeclaration node) {
-        declareType(node);
-        for (Object t : node.superInterfaceTypes()) {
-            supertype(node, (Type) t);
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(RecordDeclaration node) {
-        ITypeBinding type = declareType(node);
-        for (Object t : node.superInterfaceTypes()) {
-            supertype(node, (Type) t);
-        }
-        if (type != null) {
-            // A component declares a private field and, unless the body declares it, an accessor: both are at the
-            // component's name.
-            for (Object c : node.recordComponents()) {
-                SimpleName n = ((SingleVariableDeclaration) c).getName();
-                for (IVariableBinding f : type.getDeclaredFields()) {
-                    if (f.getName().equals(n.getIdentifier())) {
-                        declare(f.getKey(), n, BindingNames.field(f), "");
-                    }
-                }
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(AnnotationTypeDeclaration node) {
-        declareType(node);
-        return true;
-    }
-
-    @Override
-    public boolean visit(AnnotationTypeMemberDeclaration node) {
-        IMethodBinding m = node.resolveBinding();
-        if (m != null) {
-            declare(m.getKey(), node.getName(), BindingNames.member(m), BindingNames.parameters(m));
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(MethodDeclaration node) {
-        IMethodBinding m = node.resolveBinding();
-        if (m == null) {
-            return true;
-        }
-        declare(m.getKey(), node.getName(), BindingNames.member(m), BindingNames.parameters(m));
-        if (!m.isConstructor()) {
-            overrides(node, m);
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(FieldDeclaration node) {
-        for (Object f : node.fragments()) {
-            VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-            IVariableBinding b = v.resolveBinding();
-            if (b != null && b.getDeclaringClass() != null) {
-                declare(b.getKey(), v.getName(), BindingNames.field(b), "");
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public boolean visit(EnumConstantDeclaration node) {
-        IVariableBinding b = node.resolveVariable();
-        if (b != null && b.getDeclaringClass() != null) {
-            declare(b.getKey(), node.getName(), BindingNames.field(b), "");
-        }
-        return true;
-    }
-
-    private ITypeBinding declareType(AbstractTypeDeclaration node) {
-        ITypeBinding t = node.resolveBinding();
-        if (t != null) {
-            declare(t.getKey(), node.getName(), BindingNames.type(t), "");
-        }
-        return t;
-    }
-
-    private void declare(String key, SimpleName name, String qualifiedName, String signature) {
-        out.declarations.add(new FileReferences.Declaration(key, line(name), qualifiedName, signature));
-    }
-
-    private void supertype(AbstractTypeDeclaration decl, Type named) {
-        ITypeBinding t = named.resolveBinding();
-        if (t == null || t.isRecovered()) {
-            out.unresolved(ReferenceKind.SUPERTYPE);
-            return;
-        }
-        referType(ReferenceKind.SUPERTYPE, line(decl.getName()), t, resolution(named));
-    }
-
-    /** The methods {@code m} directly overrides: on each path up its supertypes, the first that it overrides. */
-    private void overrides(MethodDeclaration node, IMethodBinding m) {
-        if (Modifier.isStatic(m.getModifiers()) || Modifier.isPrivate(m.getModifiers())) {
-            return;
-        }
-        ITypeBinding owner = m.getDeclaringClass();
-        if (owner == null) {
-            return;
-        }
-        Map<String, IMethodBinding> found = new LinkedHashMap<>();
-        boolean[] incomplete = {false};
-        Set<String> seen = new HashSet<>();
-        for (ITypeBinding s : supertypes(owner)) {
-            overridden(m, s, found, seen, incomplete);
-        }
-        if (owner.isInterface() && !isObject(owner)) {
-            // An interface's supertype is Object too (JLS 9.2): toString(), equals(), hashCode() redeclared there
-            // override Object's.
-            overridden(m, unit.getAST().resolveWellKnownType("java.lang.Object"), found, seen, incomplete);
-        }
-        int line = line(node.getName());
-        for (IMethodBinding o : found.values()) {
-            referMethod(ReferenceKind.OVERRIDE, line, o, incomplete[0] ? Resolution.INFERRED : Resolution.EXACT);
-        }
-        if (found.isEmpty() && incomplete[0] && hasOverrideAnnotation(node)) {
-            // It overrides something, in a supertype that is missing.
-            out.unresolved(ReferenceKind.OVERRIDE);
-        }
-    }
-
-    private static void overridden(
-            IMethodBinding m,
-            ITypeBinding type,
-            Map<String, IMethodBinding> found,
-            Set<String> seen,
-            boolean[] incomplete) {
-        if (type == null) {
-            return;
-        }
-        if (type.isRecovered()) {
-            incomplete[0] = true;
-            return;
-        }
-        if (!seen.add(type.getKey())) {
-            return;
-        }
-        for (IMethodBinding c : type.getDeclaredMethods()) {
-            if (!c.isConstructor()
-                    && c.getName().equals(m.getName())
-                    && !Modifier.isStatic(c.getModifiers())
-                    && !Modifier.isPrivate(c.getModifiers())
-                    && m.overrides(c)) {
-                IMethodBinding d = c.getMethodDeclaration();
-                found.putIfAbsent(d.getKey(), d);
-                return;
-            }
-        }
-        for (ITypeBinding s : supertypes(type)) {
-            overridden(m, s, found, seen, incomplete);
-        }
-    }
-
-    private static List<ITypeBinding> supertypes(ITypeBinding t) {
-        List<ITypeBinding> s = new ArrayList<>();
-        if (t.getSuperclass() != null) {
-            s.add(t.getSuperclass());
-        }
-        s.addAll(Arrays.asList(t.getInterfaces()));
-        return s;
-    }
-
-    private static boolean isObject(ITypeBinding t) {
-        return "java.lang.Object".equals(t.getErasure().getQualifiedName());
-    }
-
-    private static boolean hasOverrideAnnotation(MethodDeclaration node) {
-        for (Object m : node.modifiers()) {
-            if (m instanceof org.eclipse.jdt.core.dom.Annotation a
-                    && a.getTypeName().getFullyQualifiedName().endsWith("Override")) {
-                return true;
-            }
-        }
-        return false;
+        return false; // imports are the first walk's
     }
 
     // ---- calls
@@ -401,36 +110,6 @@ final class ReferenceCollector extends ASTVisitor {
             return;
         }
         call(node, m, arguments, null);
-    }
-
-    /**
-     * A method JDT found in {@code Object} for a receiver whose type, or one of its supertypes, is missing: the
-     * missing type may declare it (an override, an overload), so which method is meant is not known.
-     */
-    private static boolean objectMethodOnIncompleteType(IMethodBinding m, ITypeBinding receiver) {
-        ITypeBinding d = m.getDeclaringClass();
-        if (d == null || !"java.lang.Object".equals(d.getErasure().getQualifiedName())) {
-            return false;
-        }
-        return receiver == null || incomplete(receiver, new HashSet<>());
-    }
-
-    private static boolean incomplete(ITypeBinding t, Set<String> seen) {
-        if (t == null) {
-            return false;
-        }
-        if (t.isRecovered()) {
-            return true;
-        }
-        if (!seen.add(t.getErasure().getKey())) {
-            return false;
-        }
-        for (ITypeBinding s : supertypes(t.getErasure())) {
-            if (incomplete(s, seen)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The innermost class, interface, enum, record or anonymous class around {@code node}. */
@@ -592,57 +271,6 @@ final class ReferenceCollector extends ASTVisitor {
         referMethod(ReferenceKind.CALL, line, m, r);
     }
 
-    private static boolean argumentsIncomplete(List<?> arguments) {
-        for (Object a : arguments) {
-            ITypeBinding t = ((Expression) a).resolveTypeBinding();
-            if (t == null
-                    || t.isRecovered()
-                    || (t.isArray() && t.getElementType().isRecovered())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether a method other than {@code m}, of its name and arity, is visible from its owner or the receiver. */
-    private static boolean hasNamesake(IMethodBinding m, ITypeBinding receiver) {
-        IMethodBinding d = m.getMethodDeclaration();
-        int arity = d.getParameterTypes().length;
-        Set<String> seen = new HashSet<>();
-        List<ITypeBinding> todo = new ArrayList<>();
-        todo.add(d.getDeclaringClass());
-        if (receiver != null) {
-            todo.add(receiver);
-        }
-        while (!todo.isEmpty()) {
-            ITypeBinding t = todo.removeLast();
-            if (t == null || t.isRecovered() || !seen.add(t.getErasure().getKey())) {
-                continue;
-            }
-            for (IMethodBinding c : t.getErasure().getDeclaredMethods()) {
-                if (c.getName().equals(d.getName())
-                        && c.isConstructor() == d.isConstructor()
-                        && (c.getParameterTypes().length == arity || c.isVarargs() || d.isVarargs())
-                        && !c.getMethodDeclaration().getKey().equals(d.getKey())) {
-                    return true;
-                }
-            }
-            if (!d.isConstructor()) {
-                todo.addAll(supertypes(t));
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasRecovered(IMethodBinding d) {
-        for (ITypeBinding p : d.getParameterTypes()) {
-            if (p.isRecovered() || (p.isArray() && p.getElementType().isRecovered())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     // ---- type and field names
 
     @Override
@@ -710,94 +338,5 @@ final class ReferenceCollector extends ASTVisitor {
 
     private static boolean isVar(SimpleName node) {
         return node.getParent() instanceof SimpleType st && st.isVar();
-    }
-
-    // ---- targets
-
-    private void referType(ReferenceKind kind, int line, ITypeBinding t, Resolution r) {
-        ITypeBinding d = t.getErasure().getTypeDeclaration();
-        if (d.isFromSource()) {
-            out.references.add(new FileReferences.Pending(kind, line, d.getKey(), null, null, r));
-        } else {
-            out.references.add(new FileReferences.Pending(kind, line, null, null, BindingNames.type(d), r));
-        }
-    }
-
-    private void referMethod(ReferenceKind kind, int line, IMethodBinding m, Resolution r) {
-        IMethodBinding d = m.getMethodDeclaration();
-        ITypeBinding owner = BindingNames.owner(d).getErasure().getTypeDeclaration();
-        if (owner.isFromSource()) {
-            out.references.add(
-                    new FileReferences.Pending(kind, line, d.getKey(), implicitDeclaration(d, owner), null, r));
-        } else {
-            out.references.add(new FileReferences.Pending(kind, line, null, null, BindingNames.method(d), r));
-        }
-    }
-
-    /**
-     * Where a member the language declares implicitly is: a default or record's canonical constructor, an enum's
-     * {@code values()}/{@code valueOf}, at its class; a record's accessor at its component (the component's field).
-     * Used only when the member has no declaration of its own.
-     */
-    private static String implicitDeclaration(IMethodBinding d, ITypeBinding owner) {
-        if (d.isConstructor()) {
-            return owner.getKey();
-        }
-        if (owner.isEnum() && (d.getName().equals("values") || d.getName().equals("valueOf"))) {
-            return owner.getKey();
-        }
-        if (owner.isRecord() && d.getParameterTypes().length == 0) {
-            for (IVariableBinding f : owner.getDeclaredFields()) {
-                if (f.getName().equals(d.getName()) && !Modifier.isStatic(f.getModifiers())) {
-                    return f.getKey();
-                }
-            }
-        }
-        return null;
-    }
-
-    private void referField(ReferenceKind kind, int line, IVariableBinding v, Resolution r) {
-        IVariableBinding d = v.getVariableDeclaration();
-        ITypeBinding owner = d.getDeclaringClass().getErasure().getTypeDeclaration();
-        if (owner.isFromSource()) {
-            out.references.add(new FileReferences.Pending(kind, line, d.getKey(), null, null, r));
-        } else {
-            out.references.add(new FileReferences.Pending(kind, line, null, null, BindingNames.field(d), r));
-        }
-    }
-
-    // ---- positions
-
-    private Resolution resolution(ASTNode site) {
-        return overlapsError(site) ? Resolution.INFERRED : Resolution.EXACT;
-    }
-
-    private boolean overlapsError(ASTNode node) {
-        int start = node.getStartPosition();
-        int end = start + node.getLength() - 1;
-        for (int[] e : errors) {
-            if (e[0] > end) {
-                break;
-            }
-            if (e[1] >= start) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private int line(ASTNode node) {
-        return unit.getLineNumber(node.getStartPosition());
-    }
-
-    /** The node of a type's own simple name: {@code Map} in {@code java.util.Map<K, V>}. */
-    private static ASTNode typeName(Type t) {
-        return switch (t) {
-            case SimpleType s -> s.getName() instanceof QualifiedName q ? q.getName() : s.getName();
-            case ParameterizedType p -> typeName(p.getType());
-            case QualifiedType q -> q.getName();
-            case NameQualifiedType n -> n.getName();
-            default -> t;
-        };
     }
 }
