@@ -38,7 +38,7 @@ public record IngestOptions(
 
     /**
      * 32 MiB of source per slice: ~50k chunks of code, a few hundred MB of heap while they are parsed and written
-     * (docs/BENCHMARKS.md, "Bounded memory").
+     * (docs/BENCHMARKS.md, "Static tier at scale").
      */
     public static final long DEFAULT_SLICE_BYTES = 32L << 20;
 

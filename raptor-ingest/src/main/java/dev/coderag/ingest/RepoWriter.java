@@ -225,8 +225,8 @@ final class RepoWriter {
                 embedded += upgraded.embedded();
                 if (upgraded.stopped()) {
                     tx.commit();
-                    return new Outcome(
-                            true, done + paths.size(), plan.deleteFiles().size(), embedded);
+                    int gone = slice.sliced() ? 0 : plan.deleteFiles().size(); // a slice deleted its own
+                    return new Outcome(true, done + paths.size(), gone, embedded);
                 }
                 moved = upgraded.moved();
             }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Edge files: one JSON object per line, {@code {"kind":"CALL","file":"a/B.java","line":12,"target":{"file":
@@ -24,16 +25,32 @@ public final class EdgeJsonl {
     private EdgeJsonl() {}
 
     public static void write(Path out, Collection<Edge> edges) throws IOException {
+        writeLines(out, edges, EdgeJsonl::line);
+    }
+
+    public static List<Edge> read(Path in) throws IOException {
+        return readLines(in, "an edge", EdgeJsonl::parse);
+    }
+
+    /** One JSON text of a line, parsed; failures name the line. */
+    @FunctionalInterface
+    interface LineParser<T> {
+        T parse(String line) throws IOException;
+    }
+
+    /** Writes each item as one line. */
+    static <T> void writeLines(Path out, Collection<T> items, Function<T, String> line) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            for (Edge e : edges) {
-                w.write(line(e));
+            for (T item : items) {
+                w.write(line.apply(item));
                 w.newLine();
             }
         }
     }
 
-    public static List<Edge> read(Path in) throws IOException {
-        List<Edge> out = new ArrayList<>();
+    /** Reads every non-blank line; a line that does not parse fails with its file and number, as {@code what}. */
+    static <T> List<T> readLines(Path in, String what, LineParser<T> parser) throws IOException {
+        List<T> out = new ArrayList<>();
         try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8)) {
             String l;
             int n = 0;
@@ -41,9 +58,9 @@ public final class EdgeJsonl {
                 n++;
                 if (!l.isBlank()) {
                     try {
-                        out.add(parse(l));
+                        out.add(parser.parse(l));
                     } catch (RuntimeException e) {
-                        throw new IOException(in + ":" + n + ": not an edge: " + e.getMessage(), e);
+                        throw new IOException(in + ":" + n + ": not " + what + ": " + e.getMessage(), e);
                     }
                 }
             }

@@ -49,8 +49,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -97,7 +95,6 @@ import javax.tools.ToolProvider;
  */
 final class JavacOracle {
     private static final Set<String> SKIPPED_DIRS = Set.of("target", "build", "bin", ".git");
-    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.\\s]+?)\\s*;", Pattern.MULTILINE);
 
     /**
      * The oracle's answer.
@@ -328,9 +325,27 @@ final class JavacOracle {
 
     /** The package a file declares ("" for none), read past comments without a parse. */
     static String packageOf(Path f) throws IOException {
+        // One pass (comments and literals already blank): the first "package" word, then its name up to ';'.
         String text = stripComments(read(f));
-        Matcher m = PACKAGE.matcher(text);
-        return m.find() ? m.group(1).replaceAll("\\s", "") : "";
+        for (int i = text.indexOf("package"); i >= 0; i = text.indexOf("package", i + 1)) {
+            boolean word = (i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1)))
+                    && i + 7 < text.length()
+                    && Character.isWhitespace(text.charAt(i + 7));
+            if (word) {
+                int end = text.indexOf(';', i);
+                String name = end < 0 ? "" : text.substring(i + 7, end).replaceAll("\\s", "");
+                return isQualifiedName(name) ? name : "";
+            }
+        }
+        return "";
+    }
+
+    /** Java identifiers joined by single dots. */
+    private static boolean isQualifiedName(String s) {
+        if (s.isEmpty() || s.startsWith(".") || s.endsWith(".") || s.contains("..")) {
+            return false;
+        }
+        return s.chars().allMatch(c -> c == '.' || Character.isJavaIdentifierPart(c));
     }
 
     private static String read(Path f) throws IOException {

@@ -3,13 +3,8 @@ package dev.coderag.bench.edges;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -40,38 +35,22 @@ record Site(Edge.Kind kind, String file, int line) {
     }
 
     static void write(Path out, Collection<Site> sites) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            for (Site s : sites) {
-                ObjectNode o = JSON.createObjectNode();
-                o.put("kind", s.kind().name());
-                o.put("file", s.file());
-                o.put("line", s.line());
-                w.write(o.toString());
-                w.newLine();
-            }
-        }
+        EdgeJsonl.writeLines(out, sites, s -> {
+            ObjectNode o = JSON.createObjectNode();
+            o.put("kind", s.kind().name());
+            o.put("file", s.file());
+            o.put("line", s.line());
+            return o.toString();
+        });
     }
 
     static List<Site> read(Path in) throws IOException {
-        List<Site> out = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8)) {
-            String l;
-            int n = 0;
-            while ((l = r.readLine()) != null) {
-                n++;
-                if (!l.isBlank()) {
-                    try {
-                        JsonNode o = JSON.readTree(l);
-                        out.add(new Site(
-                                Edge.Kind.valueOf(o.required("kind").asText()),
-                                o.required("file").asText(),
-                                o.required("line").asInt()));
-                    } catch (RuntimeException e) {
-                        throw new IOException(in + ":" + n + ": not a site: " + e.getMessage(), e);
-                    }
-                }
-            }
-        }
-        return out;
+        return EdgeJsonl.readLines(in, "a site", l -> {
+            JsonNode o = JSON.readTree(l);
+            return new Site(
+                    Edge.Kind.valueOf(o.required("kind").asText()),
+                    o.required("file").asText(),
+                    o.required("line").asInt());
+        });
     }
 }

@@ -8,14 +8,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.eclipse.jdt.core.JavaCore;
+import org.eclipse.jdt.core.ToolFactory;
+import org.eclipse.jdt.core.compiler.IScanner;
+import org.eclipse.jdt.core.compiler.ITerminalSymbols;
+import org.eclipse.jdt.core.compiler.InvalidInputException;
 
 /** The source roots of Java files: each file's directory minus the path of the package it declares. */
 final class SourceRoots {
-    private static final Pattern PACKAGE =
-            Pattern.compile("\\bpackage\\s+([A-Za-z_$][\\w$]*(?:\\s*\\.\\s*[A-Za-z_$][\\w$]*)*)\\s*;");
-    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
     // The package declaration comes first: 16 KiB of licence header and annotations is plenty.
     private static final int HEAD = 16 * 1024;
 
@@ -61,8 +61,34 @@ final class SourceRoots {
         } catch (IOException e) {
             return "";
         }
-        String text = COMMENT.matcher(new String(head, StandardCharsets.UTF_8)).replaceAll(" ");
-        Matcher m = PACKAGE.matcher(text);
-        return m.find() ? m.group(1).replaceAll("\\s", "") : "";
+        // JDT's own scanner (comments, literals, unicode escapes as the compiler reads them), one pass: the tokens
+        // up to the declaration are annotations at most (package-info.java); a type or import means there is none.
+        IScanner scanner = ToolFactory.createScanner(false, false, false, JavaCore.VERSION_21);
+        scanner.setSource(new String(head, StandardCharsets.UTF_8).toCharArray());
+        StringBuilder name = new StringBuilder();
+        boolean inName = false;
+        try {
+            for (int t = scanner.getNextToken(); t != ITerminalSymbols.TokenNameEOF; t = scanner.getNextToken()) {
+                if (inName) {
+                    if (t == ITerminalSymbols.TokenNameSEMICOLON) {
+                        return name.toString();
+                    }
+                    if (t != ITerminalSymbols.TokenNameIdentifier && t != ITerminalSymbols.TokenNameDOT) {
+                        return "";
+                    }
+                    name.append(scanner.getCurrentTokenSource());
+                } else if (t == ITerminalSymbols.TokenNamepackage) {
+                    inName = true;
+                } else if (t == ITerminalSymbols.TokenNameimport
+                        || t == ITerminalSymbols.TokenNameclass
+                        || t == ITerminalSymbols.TokenNameinterface
+                        || t == ITerminalSymbols.TokenNameenum) {
+                    return "";
+                }
+            }
+        } catch (InvalidInputException e) {
+            return "";
+        }
+        return "";
     }
 }

@@ -31,6 +31,16 @@ class SourceRootsTest {
                 .containsExactly(dir.resolve("x").toAbsolutePath());
     }
 
+    @Test
+    void annotationsMayPrecedeThePackageAndAnImportOrTypeFirstMeansNone() throws IOException {
+        Path info = write("p/q/package-info.java", "@Deprecated(since = \"1\")\npackage p.q;\n");
+        Path none = write("r/R.java", "import java.util.List;\nclass R { String s = \"package r;\"; }\n");
+        Path broken = write("s/S.java", "package s.t.u.v.w.x.y.z class S {}\n");
+        assertThat(SourceRoots.packageOf(info)).isEqualTo("p.q");
+        assertThat(SourceRoots.packageOf(none)).isEmpty();
+        assertThat(SourceRoots.packageOf(broken)).isEmpty();
+    }
+
     private Path write(String path, String text) throws IOException {
         Path p = dir.resolve(path);
         Files.createDirectories(p.getParent());
