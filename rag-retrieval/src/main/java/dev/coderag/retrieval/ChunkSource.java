@@ -1,13 +1,16 @@
 package dev.coderag.retrieval;
 
 import dev.coderag.store.CallEdge;
+import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.SymbolRef;
 import dev.coderag.store.VectorTier;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -145,6 +148,20 @@ final class ChunkSource {
 
     List<CallEdge> callees(String chunkId) {
         return store.calls().callees(chunkId);
+    }
+
+    /** References of one kind into a chunk's declarations (store order), at most {@code limit}. */
+    List<SymbolRef> references(String chunkId, ReferenceKind kind, int limit) {
+        return store.references().to(chunkId, java.util.EnumSet.of(kind), limit);
+    }
+
+    /** {@link RetrievalHit#resolvedCalls()} of a chunk: its callees' names when a compiler resolved its file. */
+    Optional<List<String>> resolvedCalls(String chunkId, Chunk chunk) {
+        if (!(chunk instanceof CodeChunk) || !store.references().resolved(chunkId)) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                callees(chunkId).stream().map(CallEdge::calleeName).distinct().toList());
     }
 
     /** Stored embeddings by content hash (hashes without one are absent). */

@@ -2,9 +2,12 @@ package dev.coderag.retrieval;
 
 import dev.coderag.retrieval.Fusion.Fused;
 import dev.coderag.store.CallEdge;
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.SymbolRef;
 import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,8 +17,9 @@ import java.util.Set;
 
 /**
  * Callers and callees of the symbol a question names (its subject) and of the top code hits, from the call
- * edges stored at ingest; what relationship questions ("who calls X?") need beyond text similarity. An edge
- * counts as a call of a definition only when the call as written can be one ({@link CallMatch}); callers in
+ * edges stored at ingest; what relationship questions ("who calls X?") need beyond text similarity. An edge a
+ * compiler resolved counts as it is; an edge matched by name counts as a call of a definition only when the call
+ * as written can be one ({@link CallMatch}); callers in
  * product code come before callers in tests. Reads through the request's {@link ChunkSource}; stateless.
  */
 final class GraphExpansion {
@@ -73,6 +77,7 @@ final class GraphExpansion {
             int rejected = expandOne(source, seeds.get(i), limit, tests, out, relations);
             if (isSubject) {
                 unplaced = rejected;
+                subtypes(source, seeds.getFirst(), out, relations);
             }
         }
         List<Found> unique = new ArrayList<>();
@@ -97,8 +102,12 @@ final class GraphExpansion {
         String seedId = seedFound.id();
         List<CallEdge> callerEdges = source.callers(seedId);
         Map<String, String> writtenAs = new LinkedHashMap<>();
+        Set<String> bound = new HashSet<>(); // callers a compiler bound to the seed: no name check needed
         for (CallEdge e : callerEdges) {
             writtenAs.putIfAbsent(e.callerId(), e.calleeName());
+            if (e.compilerResolved()) {
+                bound.add(e.callerId());
+            }
         }
         boolean unique = callerEdges.isEmpty() || definitions(source, seed) <= 1;
         List<Found> product = new ArrayList<>();
@@ -109,7 +118,7 @@ final class GraphExpansion {
         for (int from = 0; from < ids.size() && product.size() + inTests.size() < limit * 4; from += 200) {
             for (Found c : source.byIds(ids.subList(from, Math.min(ids.size(), from + 200)))) {
                 if (c.chunk() instanceof CodeChunk caller) {
-                    if (CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
+                    if (bound.contains(c.id()) || CallMatch.plausible(seed, caller, writtenAs.get(c.id()), unique)) {
                         (tests.matches(caller.path()) ? inTests : product).add(c);
                     } else {
                         rejected++;
@@ -141,6 +150,26 @@ final class GraphExpansion {
             }
         }
         return rejected;
+    }
+
+    /**
+     * The subject's implementations: the types that name it as a supertype, or the methods that override it, as a
+     * compiler resolved them (none for a file that was not resolved), at most {@link #SUBJECT_EDGES}.
+     */
+    private static void subtypes(ChunkSource source, Found subject, List<Found> out, List<CallRelation> relations) {
+        CodeChunk seed = (CodeChunk) subject.chunk();
+        ReferenceKind kind = seed.symbolKind().isType() ? ReferenceKind.SUPERTYPE : ReferenceKind.OVERRIDE;
+        Map<String, String> sites = new LinkedHashMap<>();
+        for (SymbolRef r : source.references(subject.id(), kind, SUBJECT_EDGES)) {
+            if (!r.fromChunkId().isEmpty()) {
+                sites.putIfAbsent(r.fromChunkId(), r.path() + ":" + r.line());
+            }
+        }
+        for (Found c : source.byIds(sites.keySet())) {
+            relations.add(
+                    new CallRelation(c.id(), c.chunk().title(), subject.id(), seed.symbol(), kind, sites.get(c.id())));
+            out.add(c);
+        }
     }
 
     /**

@@ -68,12 +68,17 @@ final class Pins {
                 plainSubject = unique;
             }
         }
-        Optional<Found> subject = Optional.ofNullable(qualifiedSubject != null ? qualifiedSubject : plainSubject);
+        Found wordSubject = null;
         if (wordStrength > 0) {
             for (String word : analysis.words()) {
-                addSymbolPins(pins, word, wordStrength, 3);
+                Found unique = addSymbolPins(pins, word, wordStrength, 3);
+                if (unique != null && wordSubject == null && namesType(unique, word)) {
+                    wordSubject = unique; // "What implements Store?": a plain word spelled as one type's name
+                }
             }
         }
+        Optional<Found> subject = Optional.ofNullable(
+                qualifiedSubject != null ? qualifiedSubject : plainSubject != null ? plainSubject : wordSubject);
         if (query.previous().isPresent()) {
             QueryAnalysis previous = query.previous().get();
             for (String name : previous.fileNames()) {
@@ -104,6 +109,14 @@ final class Pins {
                 .limit(maxPins)
                 .toList();
         return new Named(ranked, subject);
+    }
+
+    /** Whether a capitalised word is, letter for letter, the name of the type definition found for it. */
+    private static boolean namesType(Found found, String word) {
+        return Character.isUpperCase(word.charAt(0))
+                && found.chunk() instanceof CodeChunk c
+                && c.symbolKind().isType()
+                && c.symbol().equals(word);
     }
 
     private static boolean isQualified(String identifier) {

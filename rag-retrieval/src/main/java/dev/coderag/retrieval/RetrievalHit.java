@@ -1,7 +1,10 @@
 package dev.coderag.retrieval;
 
 import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -11,10 +14,28 @@ import java.util.Set;
  * @param relevance cosine similarity in [0, 1] between the query embedding and the chunk's stored embedding;
  *     comparable across tables, queries and modes, and what the relevance floor is applied to
  * @param via every retriever that found the chunk (never empty)
+ * @param resolvedCalls for a code chunk whose file a compiler resolved at ingest, the names of the declarations in
+ *     the repository it calls, in call order, each once (calls into the JDK or a library are not among them);
+ *     empty otherwise, and then the chunk's own call names ({@code CodeChunk.calls()}) are all that is known
  */
-public record RetrievalHit(Chunk chunk, double score, double relevance, Set<Via> via) {
+public record RetrievalHit(
+        Chunk chunk, double score, double relevance, Set<Via> via, Optional<List<String>> resolvedCalls) {
     public RetrievalHit {
         Objects.requireNonNull(chunk, "chunk");
         via = Set.copyOf(via);
+        resolvedCalls = resolvedCalls.map(List::copyOf);
+    }
+
+    /** A hit without resolved calls. */
+    public RetrievalHit(Chunk chunk, double score, double relevance, Set<Via> via) {
+        this(chunk, score, relevance, via, Optional.empty());
+    }
+
+    /**
+     * The calls to name for this chunk: its resolved calls when its file was resolved, else the names it calls as
+     * written (for code; empty for other chunks).
+     */
+    public List<String> calls() {
+        return resolvedCalls.orElseGet(() -> chunk instanceof CodeChunk c ? c.calls() : List.of());
     }
 }

@@ -187,7 +187,7 @@ public final class Retriever {
         clock.lap("evidence");
         // A static-only store's relevance is the static tier's cosine, on its own scale (evidence.json, static_tier).
         EvidencePolicy policy = request.source().tier() == VectorTier.STATIC ? staticEvidence : evidence;
-        return result(selection, analyzed.lexicalQuery(), clock.laps(), found, policy.judge(found));
+        return result(selection, analyzed.lexicalQuery(), clock.laps(), found, policy.judge(found), request.source());
     }
 
     /**
@@ -273,7 +273,8 @@ public final class Retriever {
             String lexicalQuery,
             Map<String, Double> timingsMs,
             Evidence evidence,
-            Verdict verdict) {
+            Verdict verdict,
+            ChunkSource source) {
         List<Fused> chosen = selection.chosen();
         Relevance relevance = selection.query().relevance();
         // the best score, not the first: named definitions lead the list whatever their fused score
@@ -287,7 +288,8 @@ public final class Retriever {
         for (Fused f : chosen) {
             double score = top > 0 ? Math.max(0, Math.min(1, f.score() / top)) : 0;
             hits.add(new ScoredChunk(f.id(), f.chunk(), score));
-            details.add(new RetrievalHit(f.chunk(), score, relevance.of(f.id()), f.via()));
+            details.add(new RetrievalHit(
+                    f.chunk(), score, relevance.of(f.id()), f.via(), source.resolvedCalls(f.id(), f.chunk())));
             perTable.merge(f.chunk().kind().table(), 1, Integer::sum);
         }
         RetrievalTrace trace =

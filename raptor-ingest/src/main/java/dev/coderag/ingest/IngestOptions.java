@@ -23,6 +23,9 @@ import java.nio.file.Path;
  *     a repository larger than this is planned and written in slices of whole files (docs/STORE.md, "Large
  *     repositories in slices"), so the memory an ingest needs does not grow with the repository. Applies when the
  *     embedder has a static tier and the run writes (not {@link #dryRun}); at least one file per slice
+ * @param resolve after writing, resolve the references of the repository's Java files that changed, and of the
+ *     files that referred to declarations a changed file no longer has (docs/STORE.md, "Resolved references");
+ *     {@code --no-resolve} turns it off, and call edges are then matched by name
  */
 public record IngestOptions(
         boolean full,
@@ -33,7 +36,8 @@ public record IngestOptions(
         Path cloneDir,
         GitPolicy git,
         VectorTier vectors,
-        long sliceBytes) {
+        long sliceBytes,
+        boolean resolve) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
     /**
@@ -62,51 +66,57 @@ public record IngestOptions(
                 storeDir.resolve("repos"),
                 GitPolicy.LOCAL,
                 VectorTier.FULL,
-                DEFAULT_SLICE_BYTES);
+                DEFAULT_SLICE_BYTES,
+                true);
     }
 
     public IngestOptions withFull(boolean full) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withVectors(VectorTier vectors) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withSliceBytes(long sliceBytes) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+    }
+
+    public IngestOptions withResolve(boolean resolve) {
+        return new IngestOptions(
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 
     public IngestOptions withGit(GitPolicy git) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes);
+                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
     }
 }

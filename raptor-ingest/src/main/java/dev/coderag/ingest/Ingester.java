@@ -199,6 +199,7 @@ public final class Ingester {
     }
 
     private IngestSummary.RepoResult ingestOne(IngestRequest request, ProgressListener progress, IngestTotals totals) {
+
         progress.onProgress(new IngestProgress(GitSource.redact(request.source()), IngestPhase.SCAN, 0, 0, 0, 0));
         SourceResolver.Resolved resolved = SourceResolver.resolve(request, options);
         String name = resolved.name();
@@ -223,6 +224,7 @@ public final class Ingester {
                             + planned.deferred().size(),
                     0);
         }
+        IngestSummary.RepoResult result;
         try (WriteTransaction tx = begin()) {
             Store s = store.orElseThrow();
             Optional<RepoInfo> nowStored = s.repos().get(name);
@@ -240,14 +242,19 @@ public final class Ingester {
                 if (outcome.stopped()) {
                     throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
                 }
-                return finish(repo, planned, progress, totals, outcome.moved());
+                result = finish(repo, planned, progress, totals, outcome.moved());
+            } else {
+                // the first slice's chunks must not outlive its write: this frame waits while the later slices run
+                AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
+                planned = null;
+                result = new SliceWriter(planner, store.orElseThrow(), options, stopRequested::get)
+                        .write(repo, first, writer, tx, progress, totals);
             }
-            // the first slice's chunks must not outlive its write: this frame waits while the later slices run
-            AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
-            planned = null;
-            return new SliceWriter(planner, store.orElseThrow(), options, stopRequested::get)
-                    .write(repo, first, writer, tx, progress, totals);
         }
+        if (options.resolve()) {
+            ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), stopRequested::get);
+        }
+        return result;
     }
 
     /**

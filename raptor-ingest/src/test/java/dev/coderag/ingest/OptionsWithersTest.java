@@ -27,7 +27,8 @@ class OptionsWithersTest {
                         STORE.resolve("repos"),
                         GitPolicy.LOCAL,
                         VectorTier.FULL,
-                        S));
+                        S,
+                        true));
     }
 
     @Test
@@ -37,31 +38,43 @@ class OptionsWithersTest {
 
         assertThat(d.withFull(true))
                 .isEqualTo(new IngestOptions(
-                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
+                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withDryRun(true))
                 .isEqualTo(new IngestOptions(
-                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
+                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withMaxFileBytes(7))
                 .isEqualTo(new IngestOptions(
-                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
+                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withPlainText(true))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
+                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withAllowFileUrls(false))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S));
+                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withCloneDir(clones))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL, S));
+                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL, S, true));
         assertThat(d.withGit(GitPolicy.network()))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.network(), VectorTier.FULL, S));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.network(),
+                        VectorTier.FULL,
+                        S,
+                        true));
         assertThat(d.withVectors(VectorTier.STATIC))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC, S));
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC, S, true));
         assertThat(d.withSliceBytes(9))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, 9));
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, 9, true));
+        assertThat(d.withResolve(false))
+                .isEqualTo(new IngestOptions(
+                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, false));
         assertThatThrownBy(() -> d.withSliceBytes(0)).isInstanceOf(IllegalArgumentException.class);
     }
 

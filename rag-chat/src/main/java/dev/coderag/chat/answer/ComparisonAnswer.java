@@ -79,16 +79,18 @@ final class ComparisonAnswer {
                 out.add(na + " is declared as " + Evidence.code(x.signature()) + ", " + nb + " as "
                         + Evidence.code(y.signature()) + ".");
             }
-            List<String> onlyX = minus(x.calls(), y.calls());
-            List<String> onlyY = minus(y.calls(), x.calls());
+            List<String> xCalls = a.hit().calls();
+            List<String> yCalls = b.hit().calls();
+            List<String> onlyX = minus(xCalls, yCalls);
+            List<String> onlyY = minus(yCalls, xCalls);
             if (!onlyX.isEmpty()) {
                 out.add("Only " + na + " calls " + Evidence.list(onlyX, Evidence.MAX_CALLS) + ".");
             }
             if (!onlyY.isEmpty()) {
                 out.add("Only " + nb + " calls " + Evidence.list(onlyY, Evidence.MAX_CALLS) + ".");
             }
-            java.util.Set<String> yCalls = new java.util.HashSet<>(y.calls());
-            List<String> both = x.calls().stream().filter(yCalls::contains).toList();
+            java.util.Set<String> ySet = new java.util.HashSet<>(yCalls);
+            List<String> both = xCalls.stream().filter(ySet::contains).toList();
             if (!both.isEmpty() && (!onlyX.isEmpty() || !onlyY.isEmpty())) {
                 out.add("Both call " + Evidence.list(both, Evidence.MAX_CALLS) + " " + Evidence.cite(a) + " "
                         + Evidence.cite(b) + ".");

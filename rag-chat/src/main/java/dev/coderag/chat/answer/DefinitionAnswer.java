@@ -20,7 +20,7 @@ final class DefinitionAnswer {
         StringBuilder sb = new StringBuilder();
         sb.append(Evidence.line(best)).append("\n\n");
         if (best.hit().chunk() instanceof CodeChunk code) {
-            String body = callsInOrder(code, blocks);
+            String body = callsInOrder(code, best.hit().calls(), blocks);
             if (!body.isEmpty() && !code.docstring().isBlank()) {
                 sb.append("In its body it calls ")
                         .append(body)
@@ -38,12 +38,12 @@ final class DefinitionAnswer {
     }
 
     /**
-     * The calls a body makes in first-seen order, each cited when exactly one retrieved definition has that
+     * The calls a body makes in first-seen order ({@code RetrievalHit#calls}), each cited when exactly one retrieved definition has that
      * name: {@code `parse` [2], `split`}.
      */
-    static String callsInOrder(CodeChunk code, List<ContextBlock> blocks) {
+    static String callsInOrder(CodeChunk code, List<String> calls, List<ContextBlock> blocks) {
         List<String> out = new ArrayList<>();
-        for (String call : code.calls().subList(0, Math.min(code.calls().size(), Evidence.MAX_CALLS))) {
+        for (String call : calls.subList(0, Math.min(calls.size(), Evidence.MAX_CALLS))) {
             ContextBlock match = null;
             int matches = 0;
             for (ContextBlock b : blocks) {
@@ -58,8 +58,8 @@ final class DefinitionAnswer {
             }
             out.add(Evidence.code(call) + (matches == 1 ? " " + Evidence.cite(match) : ""));
         }
-        if (code.calls().size() > Evidence.MAX_CALLS) {
-            out.add((code.calls().size() - Evidence.MAX_CALLS) + " more");
+        if (calls.size() > Evidence.MAX_CALLS) {
+            out.add((calls.size() - Evidence.MAX_CALLS) + " more");
         }
         return Evidence.join(out);
     }

@@ -93,7 +93,7 @@ final class Evidence {
                 String doc = sentences(code.docstring(), 2);
                 String declared = code.signature().isBlank() ? "" : " declared as " + code(code.signature());
                 yield doc.isEmpty()
-                        ? head + " is " + kind(code) + declared + calls(code) + "."
+                        ? head + " is " + kind(code) + declared + calls(b.hit().calls()) + "."
                         : head + " is " + kind(code) + ": " + doc;
             }
             case ReadmeChunk r -> {
@@ -126,9 +126,12 @@ final class Evidence {
         return t.isEmpty() || ".!?:…".indexOf(t.charAt(t.length() - 1)) >= 0 ? t : t + ".";
     }
 
-    /** ", which calls `a`, `b` and `c`" from the calls a body makes in first-seen order, or "". */
-    static String calls(CodeChunk c) {
-        List<String> named = c.calls().stream().filter(n -> !n.isBlank()).toList();
+    /**
+     * ", which calls `a`, `b` and `c`" from the calls a body makes in first-seen order ({@code RetrievalHit#calls}:
+     * the resolved ones when a compiler resolved the file), or "".
+     */
+    static String calls(List<String> calls) {
+        List<String> named = calls.stream().filter(n -> !n.isBlank()).toList();
         return named.isEmpty() ? "" : ", which calls " + list(named, MAX_CALLS);
     }
 

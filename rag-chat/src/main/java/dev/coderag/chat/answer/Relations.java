@@ -22,8 +22,16 @@ import java.util.Set;
  * @param callerCount how many distinct callers the edges show
  * @param callerKind what the callers are ("method", "function") when all are retrieved and of one kind, else ""
  * @param callees the callees as answer text, at most {@link #MAX}
+ * @param implementers the types that name the subject as their supertype, or the methods that override it, as
+ *     answer text (retrieved ones first), at most {@link #MAX}: known only from references a compiler resolved
  */
-record Relations(ContextBlock subject, List<String> callers, int callerCount, String callerKind, List<String> callees) {
+record Relations(
+        ContextBlock subject,
+        List<String> callers,
+        int callerCount,
+        String callerKind,
+        List<String> callees,
+        List<String> implementers) {
     static final int MAX = 12;
 
     static Relations of(GenerationInput input, ContextBlock subject) {
@@ -36,8 +44,17 @@ record Relations(ContextBlock subject, List<String> callers, int callerCount, St
         Map<String, Caller> callers = new HashMap<>();
         Set<String> kinds = new LinkedHashSet<>();
         Set<String> callees = new LinkedHashSet<>();
+        Set<String> implementers = new LinkedHashSet<>();
         for (CallRelation r : input.relations()) {
-            if (r.calleeId().equals(id) && !r.callerId().equals(id)) {
+            if (!r.isCall()) {
+                if (r.calleeId().equals(id)) {
+                    ContextBlock b = blockOf.get(r.callerId());
+                    implementers.add(
+                            b == null
+                                    ? Evidence.code(r.callerName()) + " (" + Evidence.code(r.site()) + ")"
+                                    : Evidence.located(b));
+                }
+            } else if (r.calleeId().equals(id) && !r.callerId().equals(id)) {
                 ContextBlock b = blockOf.get(r.callerId());
                 String text = b == null ? Evidence.code(r.callerName()) : Evidence.located(b);
                 int rank = b == null
@@ -64,7 +81,8 @@ record Relations(ContextBlock subject, List<String> callers, int callerCount, St
                 ordered,
                 callers.size(),
                 kind,
-                new ArrayList<>(callees).stream().limit(MAX).toList());
+                new ArrayList<>(callees).stream().limit(MAX).toList(),
+                implementers.stream().limit(MAX).toList());
     }
 
     /** "3 methods", "1 function", "2 callers". */
@@ -76,6 +94,13 @@ record Relations(ContextBlock subject, List<String> callers, int callerCount, St
         return callerCount + " " + (noun.endsWith("s") ? noun + "es" : noun + "s");
     }
 
+    /** "implemented or extended by" for a type, "overridden by" for a method. */
+    String implementedBy() {
+        boolean type =
+                subject.hit().chunk() instanceof CodeChunk c && c.symbolKind().isType();
+        return type ? "implemented or extended by" : "overridden by";
+    }
+
     /** The callers joined, with "and N more" past {@link #MAX}. */
     String callerList() {
         List<String> shown = new ArrayList<>(callers);
@@ -85,16 +110,22 @@ record Relations(ContextBlock subject, List<String> callers, int callerCount, St
         return Evidence.join(shown);
     }
 
-    /** "It is called from A (`p:3`) [2] and B; it calls C." or "" when the edges show neither. */
+    /**
+     * "It is implemented or extended by D; it is called from A (`p:3`) [2] and B; it calls C." or "" when the edges
+     * show none of them.
+     */
     String sentence() {
         List<String> parts = new ArrayList<>();
+        if (!implementers.isEmpty()) {
+            parts.add("is " + implementedBy() + " " + Evidence.join(implementers));
+        }
         if (!callers.isEmpty()) {
-            parts.add("It is called from " + callerList());
+            parts.add("is called from " + callerList());
         }
         if (!callees.isEmpty()) {
-            parts.add((parts.isEmpty() ? "It calls " : "it calls ") + Evidence.join(callees));
+            parts.add("calls " + Evidence.join(callees));
         }
-        return parts.isEmpty() ? "" : String.join("; ", parts) + ".";
+        return parts.isEmpty() ? "" : "It " + String.join("; it ", parts) + ".";
     }
 
     /**

@@ -27,6 +27,16 @@ final class RelationsAnswer {
         ContextBlock s = subject.get();
         String name = Evidence.code(((CodeChunk) s.hit().chunk()).qualifiedName());
         Relations rel = Relations.of(input, s);
+        if (!rel.implementers().isEmpty()) {
+            sb.append(name)
+                    .append(' ')
+                    .append(Evidence.cite(s))
+                    .append(" is ")
+                    .append(rel.implementedBy())
+                    .append(' ')
+                    .append(Evidence.join(rel.implementers()))
+                    .append(".\n\n");
+        }
         if (!rel.callers().isEmpty()) {
             sb.append(name)
                     .append(' ')
@@ -36,6 +46,8 @@ final class RelationsAnswer {
                     .append(": ")
                     .append(rel.callerList())
                     .append(".\n\n");
+        } else if (!rel.implementers().isEmpty()) {
+            // a type or method with implementations: what they are is the answer; callers of it are not asked for
         } else if (named.isPresent() && input.unplacedCallers() > 0) {
             // calls of this name exist, but none could be told to be of this definition rather than a namesake
             sb.append("The callers of ")

@@ -2,24 +2,39 @@ package dev.coderag.store.embedded;
 
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.CallGraph;
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.SymbolRef;
 import dev.coderag.store.spi.CallKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** {@link CallGraph} over the {@code edges} table, resolving callee names against the chunks' symbols. Thread-safe. */
+/**
+ * {@link CallGraph} over the resolved references ({@link SqliteReferences}) of a file that has current ones, else
+ * over the {@code edges} table, resolving callee names against the chunks' symbols. Thread-safe.
+ */
 final class SqliteCallGraph implements CallGraph {
+    /** The most resolved callers read for one chunk. */
+    private static final int MAX_CALLERS = 5000;
+
     private final StoreReads reads;
+    private final SqliteReferences references;
 
     SqliteCallGraph(StoreReads reads) {
         this.reads = reads;
+        this.references = new SqliteReferences(reads);
+    }
+
+    SqliteReferences references() {
+        return references;
     }
 
     @Override
@@ -27,6 +42,20 @@ final class SqliteCallGraph implements CallGraph {
         reads.checkOpen();
         Objects.requireNonNull(chunkId, "chunkId");
         return reads.snapshot("read call edges", c -> {
+            Optional<SqliteReferences.Place> place = SqliteReferences.place(c, chunkId);
+            if (place.isPresent()
+                    && SqliteReferences.current(
+                            c, place.get().repo(), place.get().path())) {
+                List<CallEdge> out = new ArrayList<>();
+                for (SymbolRef r : references.from(c, place.get())) {
+                    if (r.kind() == ReferenceKind.CALL
+                            && r.target() instanceof SymbolRef.InRepo t
+                            && !t.chunkId().isEmpty()) {
+                        out.add(new CallEdge(chunkId, t.simpleName(), Optional.of(t.chunkId()), r.resolution()));
+                    }
+                }
+                return out;
+            }
             List<String[]> edges = new ArrayList<>();
             String repo = null;
             try (PreparedStatement st = c.prepareStatement("SELECT e.repo, e.callee_name, e.callee_key FROM edges e"
@@ -71,10 +100,27 @@ final class SqliteCallGraph implements CallGraph {
                     symbol = rs.getString(2);
                 }
             }
-            Optional<String> callee = resolve(c, repo, CallKeys.key(symbol));
             List<CallEdge> out = new ArrayList<>();
+            Optional<SqliteReferences.Place> place = SqliteReferences.place(c, chunkId);
+            boolean resolvedTarget =
+                    SqliteReferences.current(c, repo, place.orElseThrow().path());
+            if (resolvedTarget) {
+                for (SymbolRef r :
+                        IncomingReferences.find(c, place.get(), EnumSet.of(ReferenceKind.CALL), MAX_CALLERS)) {
+                    if (!r.fromChunkId().isEmpty() && r.target() instanceof SymbolRef.InRepo t) {
+                        out.add(new CallEdge(r.fromChunkId(), t.simpleName(), Optional.of(chunkId), r.resolution()));
+                    }
+                }
+            }
+            Optional<String> callee = resolve(c, repo, CallKeys.key(symbol));
+            // name edges from files a compiler resolved are superseded by their resolved references
             try (PreparedStatement st = c.prepareStatement("SELECT c.id, e.callee_name FROM edges e"
                     + " JOIN chunks c ON c.rid = e.caller_rid WHERE e.repo = ? AND e.callee_key = ?"
+                    + (resolvedTarget
+                            ? " AND NOT EXISTS (SELECT 1 FROM resolved rf JOIN files ff ON ff.repo = rf.repo"
+                                    + " AND ff.path = rf.path AND ff.file_hash = rf.file_hash"
+                                    + " WHERE rf.repo = c.repo AND rf.path = c.path)"
+                            : "")
                     + " ORDER BY c.path, c.start_line, e.ord")) {
                 st.setString(1, repo);
                 st.setString(2, CallKeys.key(symbol));

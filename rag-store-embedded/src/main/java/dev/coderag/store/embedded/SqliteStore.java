@@ -4,6 +4,7 @@ import dev.coderag.store.CallGraph;
 import dev.coderag.store.ChatLog;
 import dev.coderag.store.FileIndex;
 import dev.coderag.store.LexicalSearch;
+import dev.coderag.store.References;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
@@ -45,7 +46,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>This class opens, checks and creates the database, holds the cross-process write lock for a transaction,
  * and owns what the read views share ({@link StoreReads}: reader connections, closed state); each view —
  * {@link SqliteChunkReads}, {@link SqliteVectorSearch}, {@link SqliteLexicalSearch}, {@link SqliteFileIndex},
- * {@link SqliteCallGraph}, {@link SqliteRepoCatalog} — is one concern's queries.
+ * {@link SqliteCallGraph} (with {@link SqliteReferences}), {@link SqliteRepoCatalog} — is one concern's queries.
  */
 public final class SqliteStore implements Store {
     static final String DB_FILE = Sql.DB_FILE;
@@ -53,11 +54,7 @@ public final class SqliteStore implements Store {
     static final List<String> STORE_FILES = List.of(DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", DB_FILE + "-journal");
 
     private static final int WRITER_BUSY_MILLIS = 10_000;
-    /**
-     * A quota on store.db's size in pages (SQLite {@code max_page_count}; 0: none), from
-     * {@code coderag.store.maxPages}: a write past it fails exactly as on a full disk (SQLITE_FULL). For tests of
-     * the full-disk path and for operators who want a cap.
-     */
+    /** A cap on store.db's pages ({@code coderag.store.maxPages}, 0: none); past it a write fails as on a full disk. */
     private static final long MAX_PAGES = Long.getLong("coderag.store.maxPages", 0);
 
     /** The store directory ({@code --db}): write lock, chat log, CURRENT. */
@@ -78,7 +75,7 @@ public final class SqliteStore implements Store {
     private final Map<VectorTier, VectorSearch> vectorSearch = new EnumMap<>(VectorTier.class);
     private final LexicalSearch lexicalSearch;
     private final FileIndex files;
-    private final CallGraph calls;
+    private final SqliteCallGraph calls;
     private final RepoCatalog repos;
     private final SqliteChatLog chats;
     /** Set while a transaction of this store object is open (or being opened). */
@@ -276,6 +273,11 @@ public final class SqliteStore implements Store {
     @Override
     public CallGraph calls() {
         return calls;
+    }
+
+    @Override
+    public References references() {
+        return calls.references();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.coderag.store.embedded;
 
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
@@ -21,9 +22,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -43,7 +42,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
     /** The Lucene side, committed in step with SQLite; null when Lucene is off. */
     private final LuceneWriter lucene;
 
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final StatementCache statements;
     private boolean finished;
 
     SqliteWriteTransaction(SqliteStore store, Connection connection, WriteLock lock, long seq, LuceneWriter lucene) {
@@ -52,6 +51,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         this.connection = connection;
         this.lock = lock;
         this.seq = seq;
+        this.statements = new StatementCache(connection);
     }
 
     @Override
@@ -60,7 +60,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(fileHash, "fileHash");
         run("record a file", () -> {
-            PreparedStatement st = statement("INSERT INTO files (repo, path, file_hash) VALUES (?, ?, ?)"
+            PreparedStatement st = statements.get("INSERT INTO files (repo, path, file_hash) VALUES (?, ?, ?)"
                     + " ON CONFLICT (repo, path) DO UPDATE SET file_hash = excluded.file_hash");
             st.setString(1, repo);
             st.setString(2, path);
@@ -75,7 +75,8 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(path, "path");
         run("delete a file", () -> {
             deleteChunksWhere("repo = ? AND path = ?", repo, path);
-            PreparedStatement st = statement("DELETE FROM files WHERE repo = ? AND path = ?");
+            ResolvedWrites.delete(statements::get, "repo = ? AND path = ?", repo, path);
+            PreparedStatement st = statements.get("DELETE FROM files WHERE repo = ? AND path = ?");
             st.setString(1, repo);
             st.setString(2, path);
             st.executeUpdate();
@@ -90,7 +91,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             deleteChunksWhere("id = ?", id);
             long rid = insertRow(chunk, id);
             if (vector != null) { // without a vector: no vectors row, so vector search never finds it
-                PreparedStatement v = statement("INSERT INTO " + Schema.vectorTable(tier)
+                PreparedStatement v = statements.get("INSERT INTO " + Schema.vectorTable(tier)
                         + " (rid, kind, repo, path, language, symbol_kind, vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
                 v.setLong(1, rid);
                 v.setString(2, chunk.kind().table());
@@ -103,8 +104,8 @@ public final class SqliteWriteTransaction implements WriteTransaction {
                 v.executeUpdate();
             }
             String[] text = LexicalText.columns(chunk);
-            PreparedStatement f =
-                    statement("INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");
+            PreparedStatement f = statements.get(
+                    "INSERT INTO " + Schema.fts(chunk.kind()) + " (rowid, names, body) VALUES (?, ?, ?)");
             f.setLong(1, rid);
             f.setString(2, text[0]);
             f.setString(3, text[1]);
@@ -113,7 +114,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
                 lucene.add(chunk.kind(), rid, chunk);
             }
             if (chunk instanceof CodeChunk code && !code.calls().isEmpty()) {
-                PreparedStatement e = statement("INSERT OR IGNORE INTO edges"
+                PreparedStatement e = statements.get("INSERT OR IGNORE INTO edges"
                         + " (caller_rid, ord, repo, callee_name, callee_key) VALUES (?, ?, ?, ?, ?)");
                 int ord = 0;
                 for (String callee : code.calls()) {
@@ -130,7 +131,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
     }
 
     private long insertRow(Chunk chunk, String id) throws SQLException {
-        PreparedStatement st = statement("INSERT INTO chunks (id, kind, repo, path, rpath, start_line, end_line,"
+        PreparedStatement st = statements.get("INSERT INTO chunks (id, kind, repo, path, rpath, start_line, end_line,"
                 + " language, symbol, qualified, symbol_kind, signature, content_hash, body)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid");
         st.setString(1, id);
@@ -171,15 +172,23 @@ public final class SqliteWriteTransaction implements WriteTransaction {
     }
 
     @Override
+    public void putResolved(String repo, String fileHash, ResolvedFile file) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(fileHash, "fileHash");
+        run("record resolved references", () -> ResolvedWrites.put(statements::get, repo, fileHash, file));
+    }
+
+    @Override
     public void deleteRepo(String repo) {
         Objects.requireNonNull(repo, "repo");
         run("delete a repository", () -> {
             deleteChunksWhere("repo = ?", repo);
+            ResolvedWrites.delete(statements::get, "repo = ?", repo);
             for (String sql : List.of(
                     "DELETE FROM files WHERE repo = ?",
                     "DELETE FROM skipped WHERE repo = ?",
                     "DELETE FROM repos WHERE name = ?")) {
-                PreparedStatement st = statement(sql);
+                PreparedStatement st = statements.get(sql);
                 st.setString(1, repo);
                 st.executeUpdate();
             }
@@ -194,10 +203,11 @@ public final class SqliteWriteTransaction implements WriteTransaction {
                 .limit(RepoCatalog.MAX_SKIPPED)
                 .toList();
         run("record skipped files", () -> {
-            PreparedStatement clear = statement("DELETE FROM skipped WHERE repo = ?");
+            PreparedStatement clear = statements.get("DELETE FROM skipped WHERE repo = ?");
             clear.setString(1, repo);
             clear.executeUpdate();
-            PreparedStatement st = statement("INSERT OR REPLACE INTO skipped (repo, path, reason) VALUES (?, ?, ?)");
+            PreparedStatement st =
+                    statements.get("INSERT OR REPLACE INTO skipped (repo, path, reason) VALUES (?, ?, ?)");
             for (SkippedFile f : kept) {
                 st.setString(1, repo);
                 st.setString(2, f.path());
@@ -211,8 +221,8 @@ public final class SqliteWriteTransaction implements WriteTransaction {
     public void putRepo(RepoRecord repo) {
         Objects.requireNonNull(repo, "repo");
         run("record a repository", () -> {
-            PreparedStatement st =
-                    statement("INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files, branch)"
+            PreparedStatement st = statements.get(
+                    "INSERT INTO repos (name, source, commit_sha, indexed_at, state, pending_files, branch)"
                             + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET source = excluded.source,"
                             + " commit_sha = excluded.commit_sha, indexed_at = excluded.indexed_at,"
                             + " state = excluded.state, pending_files = excluded.pending_files,"
@@ -262,12 +272,12 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         Schema.putMeta(connection, "seq", seq);
         long floor = seq - Schema.TOMBSTONE_COMMITS;
         if (floor > 0) {
-            PreparedStatement prune = statement("DELETE FROM tombstones WHERE seq <= ?");
+            PreparedStatement prune = statements.get("DELETE FROM tombstones WHERE seq <= ?");
             prune.setLong(1, floor);
             prune.executeUpdate();
             Schema.putMeta(connection, "tombstone_floor", floor);
         }
-        closeStatements();
+        statements.close();
         if (lucene != null) {
             lucene.prepare(connection, seq);
         }
@@ -290,7 +300,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             return;
         }
         try {
-            closeStatements();
+            statements.close();
             if (lucene != null) {
                 lucene.abort();
             }
@@ -322,7 +332,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
      * every table, recording tombstones.
      */
     private void deleteChunksWhere(String where, String... params) throws SQLException {
-        PreparedStatement select = statement("SELECT rid, kind FROM chunks WHERE " + where);
+        PreparedStatement select = statements.get("SELECT rid, kind FROM chunks WHERE " + where);
         for (int i = 0; i < params.length; i++) {
             select.setString(i + 1, params[i]);
         }
@@ -337,7 +347,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         for (int i = 0; i < rows.size(); i++) {
             long rid = rows.get(i)[0];
             ChunkKind kind = kinds.get(i);
-            PreparedStatement fts = statement("DELETE FROM " + Schema.fts(kind) + " WHERE rowid = ?");
+            PreparedStatement fts = statements.get("DELETE FROM " + Schema.fts(kind) + " WHERE rowid = ?");
             fts.setLong(1, rid);
             fts.executeUpdate();
             if (lucene != null) {
@@ -348,36 +358,16 @@ public final class SqliteWriteTransaction implements WriteTransaction {
                     "DELETE FROM static_vectors WHERE rid = ?",
                     "DELETE FROM edges WHERE caller_rid = ?",
                     "DELETE FROM chunks WHERE rid = ?")) {
-                PreparedStatement st = statement(sql);
+                PreparedStatement st = statements.get(sql);
                 st.setLong(1, rid);
                 st.executeUpdate();
             }
-            PreparedStatement tomb = statement("INSERT INTO tombstones (seq, kind, rid) VALUES (?, ?, ?)");
+            PreparedStatement tomb = statements.get("INSERT INTO tombstones (seq, kind, rid) VALUES (?, ?, ?)");
             tomb.setLong(1, seq);
             tomb.setString(2, kind.table());
             tomb.setLong(3, rid);
             tomb.executeUpdate();
         }
-    }
-
-    private PreparedStatement statement(String sql) throws SQLException {
-        PreparedStatement st = statements.get(sql);
-        if (st == null) {
-            st = connection.prepareStatement(sql);
-            statements.put(sql, st);
-        }
-        return st;
-    }
-
-    private void closeStatements() {
-        for (PreparedStatement st : statements.values()) {
-            try {
-                st.close();
-            } catch (SQLException ignored) {
-                // Statements die with the connection anyway.
-            }
-        }
-        statements.clear();
     }
 
     private void run(String action, Sql.SqlAction body) {

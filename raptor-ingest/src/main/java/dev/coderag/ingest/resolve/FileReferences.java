@@ -1,5 +1,8 @@
 package dev.coderag.ingest.resolve;
 
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.Resolution;
+import dev.coderag.store.ResolvedFile;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -39,5 +42,24 @@ final class FileReferences {
 
     void unresolved(ReferenceKind kind) {
         unresolved.merge(kind, 1, Integer::sum);
+    }
+
+    /** This file's results in the store's terms, unlinked (the store links keys when read). */
+    ResolvedFile toResolved() {
+        List<ResolvedFile.Declared> declared = new ArrayList<>(declarations.size());
+        for (Declaration d : declarations) {
+            declared.add(new ResolvedFile.Declared(d.key(), d.line(), d.qualifiedName(), d.signature()));
+        }
+        List<ResolvedFile.Referenced> refs = new ArrayList<>(references.size());
+        for (Pending p : references) {
+            refs.add(new ResolvedFile.Referenced(
+                    p.kind(),
+                    p.line(),
+                    p.key() == null ? "" : p.key(),
+                    p.fallbackKey() == null ? "" : p.fallbackKey(),
+                    p.key() == null ? p.external() : "",
+                    p.resolution()));
+        }
+        return new ResolvedFile(file, declared, refs);
     }
 }

@@ -1,5 +1,7 @@
 package dev.coderag.ingest.resolve;
 
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.Resolution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.jdt.core.JavaCore;
@@ -34,14 +38,41 @@ final class JdtResolver {
     private final Path root;
     private final ResolveOptions options;
 
+    private final BooleanSupplier cancelled;
+
     JdtResolver(Path root, ResolveOptions options) {
+        this(root, options, () -> false);
+    }
+
+    /** @param cancelled asked with the deadline: true ends the run as the deadline does */
+    JdtResolver(Path root, ResolveOptions options, BooleanSupplier cancelled) {
         this.root = root.toAbsolutePath().normalize();
         this.options = options;
+        this.cancelled = cancelled;
+    }
+
+    private boolean over(long stopAt) {
+        return System.nanoTime() >= stopAt || cancelled.getAsBoolean();
     }
 
     ResolvedReferences resolve(List<Path> files, Duration deadline) {
         long start = System.nanoTime();
-        long stopAt = start + deadline.toNanos();
+        List<FileReferences> results = new ArrayList<>();
+        Counts counts = each(files, files, deadline, results::add);
+        return link(results, counts.skipped(), counts.notReached(), start);
+    }
+
+    /** What a run went through. */
+    record Counts(int resolved, int skipped, int notReached) {}
+
+    /**
+     * Resolves {@code files}, handing each file's unlinked results to {@code sink} batch by batch (on this thread),
+     * so memory holds one batch at a time; files whose package is also a JDK module's come last.
+     *
+     * @param all every Java file of the repository: their packages give the source roots
+     */
+    Counts each(List<Path> all, List<Path> files, Duration deadline, Consumer<FileReferences> sink) {
+        long stopAt = System.nanoTime() + deadline.toNanos();
         List<Path> todo = new ArrayList<>();
         int skipped = 0;
         for (Path f : files) {
@@ -57,27 +88,38 @@ final class JdtResolver {
         }
         // Every file's root, the skipped ones' too: a type declared there is still in the repository.
         List<Path> roots = SourceRoots.of(
-                files.stream().map(p -> p.toAbsolutePath().normalize()).toList());
+                all.stream().map(p -> p.toAbsolutePath().normalize()).toList());
 
         List<List<Path>> batches = new ArrayList<>();
         for (int i = 0; i < todo.size(); i += options.batchSize()) {
             batches.add(todo.subList(i, Math.min(todo.size(), i + options.batchSize())));
         }
         AtomicInteger reached = new AtomicInteger();
-        List<FileReferences> results = runBatches(batches, roots, stopAt, reached);
-        results = withoutPackageConflicts(results, roots, stopAt);
-        ResolvedReferences r = link(results, skipped, todo.size() - reached.get(), start);
-        return r;
+        List<FileReferences> conflicted = new ArrayList<>();
+        runBatches(batches, roots, stopAt, reached, batch -> {
+            for (FileReferences f : batch) {
+                if (f.packageConflict) {
+                    conflicted.add(f);
+                } else {
+                    sink.accept(f);
+                }
+            }
+        });
+        withoutPackageConflicts(conflicted, roots, stopAt).forEach(sink);
+        return new Counts(reached.get(), skipped, todo.size() - reached.get());
     }
 
-    private List<FileReferences> runBatches(
-            List<List<Path>> batches, List<Path> roots, long stopAt, AtomicInteger reached) {
-        List<FileReferences> results = new ArrayList<>();
+    private void runBatches(
+            List<List<Path>> batches,
+            List<Path> roots,
+            long stopAt,
+            AtomicInteger reached,
+            Consumer<List<FileReferences>> sink) {
         if (options.threads() == 1 || batches.size() == 1) {
             for (List<Path> b : batches) {
-                results.addAll(batch(b, roots, stopAt, reached));
+                sink.accept(batch(b, roots, stopAt, reached));
             }
-            return results;
+            return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), batches.size()), r -> {
             Thread t = new Thread(r, "jdt-resolve");
@@ -90,9 +132,8 @@ final class JdtResolver {
                 futures.add(pool.submit(() -> batch(b, roots, stopAt, reached)));
             }
             for (Future<List<FileReferences>> f : futures) {
-                results.addAll(f.get());
+                sink.accept(f.get());
             }
-            return results;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while resolving", e);
@@ -108,16 +149,14 @@ final class JdtResolver {
      * there are no modules and the repository's own sources of the package win (as they do for javac on a class
      * path); their references are then INFERRED. Other files keep the first run's references.
      */
-    private List<FileReferences> withoutPackageConflicts(List<FileReferences> results, List<Path> roots, long stopAt) {
-        List<Path> conflicted = results.stream()
-                .filter(f -> f.packageConflict)
-                .map(f -> root.resolve(f.file))
-                .toList();
-        if (conflicted.isEmpty() || System.nanoTime() >= stopAt) {
-            return results;
+    private List<FileReferences> withoutPackageConflicts(
+            List<FileReferences> conflicted, List<Path> roots, long stopAt) {
+        if (conflicted.isEmpty() || over(stopAt)) {
+            return conflicted;
         }
         Map<String, FileReferences> again = new HashMap<>();
-        for (FileReferences f : batch(conflicted, roots, stopAt, new AtomicInteger(), JavaCore.VERSION_1_8)) {
+        List<Path> paths = conflicted.stream().map(f -> root.resolve(f.file)).toList();
+        for (FileReferences f : batch(paths, roots, stopAt, new AtomicInteger(), JavaCore.VERSION_1_8)) {
             FileReferences inferred = new FileReferences(f.file);
             inferred.declarations.addAll(f.declarations);
             for (FileReferences.Pending p : f.references) {
@@ -128,7 +167,7 @@ final class JdtResolver {
             inferred.unresolvedNames = f.unresolvedNames;
             again.put(f.file, inferred);
         }
-        return results.stream().map(f -> again.getOrDefault(f.file, f)).toList();
+        return conflicted.stream().map(f -> again.getOrDefault(f.file, f)).toList();
     }
 
     private List<FileReferences> batch(List<Path> files, List<Path> roots, long stopAt, AtomicInteger reached) {
@@ -139,7 +178,7 @@ final class JdtResolver {
     private List<FileReferences> batch(
             List<Path> files, List<Path> roots, long stopAt, AtomicInteger reached, String javaLevel) {
         List<FileReferences> out = new ArrayList<>();
-        if (System.nanoTime() >= stopAt) {
+        if (over(stopAt)) {
             return out;
         }
         ASTParser parser = ASTParser.newParser(AST.getJLSLatest());
@@ -176,7 +215,7 @@ final class JdtResolver {
         NullProgressMonitor monitor = new NullProgressMonitor() {
             @Override
             public boolean isCanceled() {
-                return System.nanoTime() >= stopAt;
+                return over(stopAt);
             }
         };
         try {

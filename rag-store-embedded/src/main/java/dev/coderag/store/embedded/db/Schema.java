@@ -27,6 +27,9 @@ import java.util.Set;
  *   <li>{@code fts_<table>}: contentless FTS5 (BM25) over pre-tokenised {@code names} and {@code body} columns;
  *   <li>{@code tombstones}: row ids deleted per commit, pruned after {@link #TOMBSTONE_COMMITS} commits;
  *   <li>{@code files}, {@code edges}, {@code repos}: the file index, call edges and repository metadata;
+ *   <li>{@code resolved}, {@code decls}, {@code refs}: per file, the hash of the content a compiler resolved, the
+ *       declarations it found (by key) and its references (to keys), linked when read (docs/STORE.md, "Resolved
+ *       references");
  *   <li>{@code skipped}: the files the last ingest of each repository left out, with the reason (at most
  *       {@link RepoCatalog#MAX_SKIPPED} per repository).
  * </ul>
@@ -53,6 +56,21 @@ public final class Schema {
 
     private static final String SKIPPED_DDL = "CREATE TABLE IF NOT EXISTS skipped (repo TEXT NOT NULL,"
             + " path TEXT NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (repo, path)) WITHOUT ROWID";
+
+    /** Resolved references (dev.coderag.store.References): linked by key when read, so no row names a chunk. */
+    private static final List<String> REFERENCES_DDL = List.of(
+            "CREATE TABLE IF NOT EXISTS resolved (repo TEXT NOT NULL, path TEXT NOT NULL, file_hash TEXT NOT NULL,"
+                    + " PRIMARY KEY (repo, path)) WITHOUT ROWID",
+            "CREATE TABLE IF NOT EXISTS decls (repo TEXT NOT NULL, path TEXT NOT NULL, key TEXT NOT NULL,"
+                    + " line INTEGER NOT NULL, qualified TEXT NOT NULL, signature TEXT NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS decls_key ON decls (repo, key)",
+            "CREATE INDEX IF NOT EXISTS decls_path ON decls (repo, path, line)",
+            "CREATE TABLE IF NOT EXISTS refs (repo TEXT NOT NULL, path TEXT NOT NULL, ord INTEGER NOT NULL,"
+                    + " line INTEGER NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, fallback TEXT NOT NULL,"
+                    + " external TEXT NOT NULL, resolution TEXT NOT NULL, PRIMARY KEY (repo, path, ord)) WITHOUT ROWID",
+            "CREATE INDEX IF NOT EXISTS refs_line ON refs (repo, path, line)",
+            "CREATE INDEX IF NOT EXISTS refs_key ON refs (repo, key) WHERE key <> ''",
+            "CREATE INDEX IF NOT EXISTS refs_fallback ON refs (repo, fallback) WHERE fallback <> ''");
 
     /** The table of a tier's vectors: {@code vectors} (full) or {@code static_vectors}. */
     public static String vectorTable(VectorTier tier) {
@@ -137,6 +155,7 @@ public final class Schema {
                 SKIPPED_DDL,
                 "CREATE TABLE IF NOT EXISTS tombstones (seq INTEGER NOT NULL, kind TEXT NOT NULL, rid INTEGER NOT NULL)",
                 "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
+        ddl.addAll(REFERENCES_DDL);
         for (ChunkKind kind : ChunkKind.values()) {
             // Text is tokenised in Java (LexicalText); unicode61 only splits it on the spaces between tokens.
             ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + fts(kind)
@@ -150,13 +169,14 @@ public final class Schema {
     /**
      * Additive changes to a version-1 store made before they existed (older coderag versions read and write
      * such a store unchanged): the repos table's {@code state}, {@code pending_files} and {@code branch}
-     * columns and the {@code skipped} and {@code static_vectors} tables. Takes SQLite's write lock only when something is missing.
+     * columns and the {@code skipped}, {@code static_vectors} and resolved-reference tables. Takes SQLite's write lock only when something is missing.
      */
     public static void upgrade(Connection connection) throws SQLException {
         Set<String> columns = repoColumns(connection);
         if (columns.containsAll(List.of("state", "pending_files", "branch"))
                 && hasTable(connection, "skipped")
-                && hasTable(connection, "static_vectors")) {
+                && hasTable(connection, "static_vectors")
+                && hasTable(connection, "refs")) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -175,6 +195,9 @@ public final class Schema {
             Sql.exec(connection, STATIC_VECTORS_DDL);
             Sql.exec(connection, STATIC_VECTORS_INDEX);
             Sql.exec(connection, STATIC_VECTORS_REPO_INDEX);
+            for (String ddl : REFERENCES_DDL) {
+                Sql.exec(connection, ddl);
+            }
             Sql.exec(connection, "COMMIT");
         } catch (SQLException | RuntimeException e) {
             try {
