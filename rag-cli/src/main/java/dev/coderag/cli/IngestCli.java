@@ -154,6 +154,12 @@ public final class IngestCli implements Runnable {
         boolean plainText;
 
         @Option(
+                names = "--no-resolve",
+                description = "Do not resolve Java references with the compiler after writing (call edges are then"
+                        + " matched by name).")
+        boolean noResolve;
+
+        @Option(
                 names = "--vectors",
                 paramLabel = "TIER",
                 defaultValue = "full",
@@ -263,7 +269,8 @@ public final class IngestCli implements Runnable {
                 .withFull(c.full)
                 .withDryRun(c.dryRun)
                 .withMaxFileBytes(c.maxFileSize)
-                .withPlainText(c.plainText);
+                .withPlainText(c.plainText)
+                .withResolve(!c.noResolve);
         List<IngestRequest> requests = new ArrayList<>();
         for (String source : c.sources) {
             IngestRequest request =

@@ -397,6 +397,43 @@ class BrowserIT {
     }
 
     @Test
+    void a_name_defined_twice_opens_the_definition_the_compiler_bound_at_the_call_site() throws IOException {
+        // plan is defined twice (Reconciler.plan, Scheduler.plan); Planner calls Reconciler's: the link opens it
+        Path src = Files.createDirectories(tmp.resolve("plans/src/main/java/app"));
+        Files.writeString(
+                src.resolve("Reconciler.java"),
+                "package app;\n\npublic final class Reconciler {\n    static int plan(int n) {\n"
+                        + "        return n + 1;\n    }\n}\n");
+        Files.writeString(
+                src.resolve("Scheduler.java"),
+                "package app;\n\npublic final class Scheduler {\n    int plan() {\n        return 2;\n    }\n}\n");
+        Files.writeString(
+                src.resolve("Planner.java"),
+                "package app;\n\npublic final class Planner {\n    int run() {\n"
+                        + "        return Reconciler.plan(3);\n    }\n}\n");
+        driver.get(url);
+        driver.findElement(testid("repo-source")).sendKeys(tmp.resolve("plans").toString());
+        driver.findElement(testid("repo-name")).sendKeys("plans");
+        driver.findElement(testid("add-repo-button")).click();
+        By status = By.cssSelector("[data-testid=repo][data-repo=plans] [data-testid=repo-status]");
+        waiting(T).until(ExpectedConditions.attributeToBe(status, "data-status", "ready"));
+
+        openViewer("plans", "src/main/java/app/Planner.java", 4, 6);
+        By link = By.cssSelector("#code-viewer [data-testid=symbol-link][data-symbol=plan]");
+        WebElement plan = wait.until(ExpectedConditions.elementToBeClickable(link));
+        assertThat(plan.getDomAttribute("class")).doesNotContain("ambiguous");
+        shot("12-viewer-bound-call-site");
+
+        plan.click();
+
+        By definition = By.cssSelector("[data-testid=code-view][data-path$='Reconciler.java']");
+        WebElement view = wait.until(ExpectedConditions.visibilityOfElementLocated(definition));
+        assertThat(view.getDomAttribute("data-start")).isEqualTo("4");
+        assertThat(view.findElement(By.id("L4")).getText()).contains("static int plan(int n)");
+        shot("13-viewer-bound-definition");
+    }
+
+    @Test
     void the_trace_panel_opens_and_shows_the_intent() throws IOException {
         WebElement answer = ask("where is parseHeader implemented?");
         String intent = answer.findElement(testid("intent")).getDomAttribute("data-intent");

@@ -123,7 +123,14 @@ class RetrieverBaselineTest {
         out.append("perRetriever=").append(r.trace().hitsPerRetriever()).append('\n');
         out.append("pins=").append(r.trace().pins()).append('\n');
         for (CallRelation rel : r.relations()) {
-            out.append("relation ").append(rel).append('\n');
+            // the recorded form of a call: kind and site (of supertype and override edges) came later
+            out.append("relation ")
+                    .append(
+                            rel.isCall()
+                                    ? "CallRelation[callerId=" + rel.callerId() + ", callerName=" + rel.callerName()
+                                            + ", calleeId=" + rel.calleeId() + ", calleeName=" + rel.calleeName() + "]"
+                                    : rel.toString())
+                    .append('\n');
         }
         for (int i = 0; i < r.hits().size(); i++) {
             RetrievalHit d = r.details().get(i);

@@ -98,7 +98,18 @@ final class SourceHandlers {
         List<String> names = WebUi.symbolNames(view, hlStart, hlEnd);
         Map<String, List<WebUi.Definition>> defs = names.isEmpty()
                 ? Map.of()
-                : definitions(repo, names, WebUi.symbolLanguages(view.language()), WebUi.MAX_SYMBOL_DEFINITIONS);
+                : new java.util.LinkedHashMap<>(
+                        definitions(repo, names, WebUi.symbolLanguages(view.language()), WebUi.MAX_SYMBOL_DEFINITIONS));
+        if (!names.isEmpty()) {
+            // a name the compiler bound to one definition everywhere in this file opens it, namesakes or not
+            Map<String, McpResults.Definition> bound = tools.boundInFile(repo, path);
+            for (String name : names) {
+                McpResults.Definition d = bound.get(name);
+                if (d != null) {
+                    defs.put(name, List.of(web(d)));
+                }
+            }
+        }
         List<WebUi.Symbol> symbols = new ArrayList<>();
         defs.forEach((name, d) -> symbols.add(new WebUi.Symbol(name, d)));
         return WebUi.codeView(new WebUi.Viewer(view, hlStart, hlEnd, whole, leadIn, symbols));

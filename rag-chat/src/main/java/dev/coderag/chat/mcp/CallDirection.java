@@ -3,14 +3,18 @@ package dev.coderag.chat.mcp;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** Which way {@code find_references} follows the call edges (the JSON value is the lower-case name). */
+/** Which way {@code find_references} follows the edges (the JSON value is the lower-case name). */
 public enum CallDirection {
     /** Who calls the symbol. */
     CALLERS,
     /** What the symbol calls. */
-    CALLEES;
+    CALLEES,
+    /** The types that implement or extend it, or the methods that override it (resolved references only). */
+    IMPLEMENTATIONS,
+    /** Every reference to it: calls, type uses, field reads and writes, overrides, supertypes, imports (resolved). */
+    REFERENCES;
 
-    /** {@code callers} or {@code callees}: the tool's argument and result value. */
+    /** {@code callers}, {@code callees}, {@code implementations} or {@code references}: argument and result value. */
     @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -28,6 +32,6 @@ public enum CallDirection {
                 return d;
             }
         }
-        throw new IllegalArgumentException("\"direction\" must be callers or callees");
+        throw new IllegalArgumentException("\"direction\" must be callers, callees, implementations or references");
     }
 }

@@ -15,14 +15,18 @@ import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.retrieval.Scope;
 import dev.coderag.store.CallEdge;
+import dev.coderag.store.FileEntry;
+import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.SymbolRef;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -148,13 +152,11 @@ final class CodeNavigation {
         return merge(like, Match.FUZZY, limit);
     }
 
-    /** {@code find_references}: callers or callees of every definition of {@code symbol}, from the call edges. */
+    /**
+     * {@code find_references}: callers or callees of every definition of {@code symbol}, from the call edges; or its
+     * implementations or every reference to it, from the references a compiler resolved at ingest.
+     */
     ReferencesResult references(String symbol, CallDirection direction, Optional<String> repo, int limit) {
-        boolean callers =
-                switch (direction) {
-                    case CALLERS -> true;
-                    case CALLEES -> false;
-                };
         List<Found> defs = resolve(symbol, repo, SearchFilter.NONE, false, 100);
         if (defs.isEmpty()) {
             throw new ChatException(
@@ -163,22 +165,24 @@ final class CodeNavigation {
                             + "' is indexed" + repo.map(r -> " in " + r).orElse("")
                             + " (find_symbol finds similar names)");
         }
-        Map<String, String> calls = new LinkedHashMap<>(); // chunk id → the call as written
+        Map<String, String> calls = new LinkedHashMap<>(); // chunk id → the call as written, or how it refers
         Set<String> unresolved = new LinkedHashSet<>();
+        boolean byPlace = true;
         for (Found def : defs) {
             for (String id : def.chunkIds()) {
-                List<CallEdge> edges =
-                        callers ? store.calls().callers(id) : store.calls().callees(id);
-                for (CallEdge e : edges) {
-                    Optional<String> other = callers ? Optional.of(e.callerId()) : e.calleeId();
-                    if (other.isPresent()) {
-                        calls.putIfAbsent(other.get(), e.calleeName());
-                    } else {
-                        unresolved.add(e.calleeName());
+                switch (direction) {
+                    case CALLERS -> edges(store.calls().callers(id), true, calls, unresolved);
+                    case CALLEES -> {
+                        edges(store.calls().callees(id), false, calls, unresolved);
+                        byPlace = false;
                     }
+                    case IMPLEMENTATIONS ->
+                        sites(id, EnumSet.of(ReferenceKind.SUPERTYPE, ReferenceKind.OVERRIDE), limit, calls);
+                    case REFERENCES -> sites(id, EnumSet.allOf(ReferenceKind.class), limit, calls);
                 }
             }
         }
+        boolean callers = byPlace;
         List<StoredChunk> chunks = new ArrayList<>(store.chunks().getAll(calls.keySet()));
         if (callers) {
             chunks.sort(Comparator.comparing((StoredChunk c) -> c.chunk().repo())
@@ -208,6 +212,61 @@ final class CodeNavigation {
                 refs,
                 List.copyOf(unresolved),
                 chunks.size() > limit);
+    }
+
+    private static void edges(
+            List<CallEdge> edges, boolean callers, Map<String, String> calls, Set<String> unresolved) {
+        for (CallEdge e : edges) {
+            Optional<String> other = callers ? Optional.of(e.callerId()) : e.calleeId();
+            if (other.isPresent()) {
+                calls.putIfAbsent(other.get(), e.calleeName());
+            } else {
+                unresolved.add(e.calleeName());
+            }
+        }
+    }
+
+    /** The chunks holding resolved references of {@code kinds} into a definition, each with how it refers. */
+    private void sites(String id, Set<ReferenceKind> kinds, int limit, Map<String, String> calls) {
+        for (SymbolRef r : store.references().to(id, kinds, limit + 1)) {
+            if (!r.fromChunkId().isEmpty()) {
+                calls.merge(
+                        r.fromChunkId(),
+                        r.kind().name().toLowerCase(Locale.ROOT) + " at line " + r.line(),
+                        (a, b) -> a.length() > 200 ? a : a + ", " + b);
+            }
+        }
+    }
+
+    /**
+     * Per simple name, the one definition a compiler bound every reference of that name in a file to (references
+     * resolved at ingest, docs/STORE.md "Resolved references"); a name bound to several definitions, or only outside
+     * the repository, is left out, as is everything of a file without resolved references.
+     */
+    Map<String, Definition> boundInFile(String repo, String path) {
+        FileEntry entry = store.files().entries(repo, List.of(path)).get(path);
+        if (entry == null) {
+            return Map.of();
+        }
+        Map<String, Set<String>> targets = new LinkedHashMap<>();
+        for (String id : entry.chunkIds()) {
+            for (SymbolRef r : store.references().from(id)) {
+                if (r.target() instanceof SymbolRef.InRepo t && !t.chunkId().isEmpty()) {
+                    targets.computeIfAbsent(t.simpleName(), k -> new LinkedHashSet<>())
+                            .add(t.chunkId());
+                }
+            }
+        }
+        Map<String, Definition> out = new LinkedHashMap<>();
+        targets.forEach((name, ids) -> {
+            if (ids.size() == 1) {
+                List<Found> one = merge(store.chunks().getAll(ids), Match.EXACT, 1);
+                if (!one.isEmpty()) {
+                    out.put(name, one.getFirst().definition());
+                }
+            }
+        });
+        return out;
     }
 
     /**

@@ -167,6 +167,14 @@ public final class CodeTools {
         return out;
     }
 
+    /**
+     * For the code viewer: per simple name, the one definition every reference of that name in the file is bound to
+     * by the compiler (Java files resolved at ingest); names with several, and files without, are left out.
+     */
+    public Map<String, Definition> boundInFile(String repo, String path) {
+        return navigation.boundInFile(repo, path);
+    }
+
     /** Names {@link #definitions} looks up per call at most. */
     public static final int MAX_LINKED_NAMES = 200;
 

@@ -82,6 +82,8 @@ final class ToolText {
                         switch (r.direction()) {
                             case CALLERS -> "Callers of ";
                             case CALLEES -> "Calls made by ";
+                            case IMPLEMENTATIONS -> "Implementations of ";
+                            case REFERENCES -> "References to ";
                         })
                 .append(r.symbol())
                 .append(" (")
@@ -93,7 +95,11 @@ final class ToolText {
                     .append(location(ref.repo(), ref.path(), ref.startLine(), ref.endLine()))
                     .append("  ")
                     .append(ref.symbol())
-                    .append("  calls ")
+                    .append(
+                            switch (r.direction()) {
+                                case CALLERS, CALLEES -> "  calls ";
+                                case IMPLEMENTATIONS, REFERENCES -> "  ";
+                            })
                     .append(ref.call());
         }
         if (!r.unresolved().isEmpty()) {
