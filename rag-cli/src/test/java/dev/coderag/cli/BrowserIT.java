@@ -422,7 +422,7 @@ class BrowserIT {
         By link = By.cssSelector("#code-viewer [data-testid=symbol-link][data-symbol=plan]");
         WebElement plan = wait.until(ExpectedConditions.elementToBeClickable(link));
         assertThat(plan.getDomAttribute("class")).doesNotContain("ambiguous");
-        shot("12-viewer-bound-call-site");
+        shot("15-viewer-bound-call-site");
 
         plan.click();
 
@@ -430,7 +430,7 @@ class BrowserIT {
         WebElement view = wait.until(ExpectedConditions.visibilityOfElementLocated(definition));
         assertThat(view.getDomAttribute("data-start")).isEqualTo("4");
         assertThat(view.findElement(By.id("L4")).getText()).contains("static int plan(int n)");
-        shot("13-viewer-bound-definition");
+        shot("16-viewer-bound-definition");
     }
 
     @Test
