@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * The CLI's output: the {@code --json} contracts and the human summaries. Pure; thread-safe.
  *
  * <p>Ingest JSON: {@code {"files": {"new", "changed", "unchanged", "deleted", "skipped", "skipped_by_reason"},
- * "chunks": {"inserted", "deleted", "embedded", "reused"}, "seconds": {"parse", "embed", "write", "total"},
+ * "chunks": {"inserted", "deleted", "embedded", "reused"}, "seconds": {"parse", "embed", "write", "resolve", "total"},
  * "dry_run", "repos": [{"name", "source", "commit", "files", "chunks"}]}}. Status JSON: {@code {"model",
  * "repos": [{"name", "source", "commit", "indexed_at", "state" ("complete" or "partial"), "pending_files", "files",
  * "chunks": {"code", "readme", "manifest", "module_doc"}, "languages": {…}}]}}.
@@ -37,6 +37,7 @@ final class Reports {
         seconds.put("parse", ApiContract.round3(s.seconds().parse()));
         seconds.put("embed", ApiContract.round3(s.seconds().embed()));
         seconds.put("write", ApiContract.round3(s.seconds().write()));
+        seconds.put("resolve", ApiContract.round3(s.seconds().resolve()));
         seconds.put("total", ApiContract.round3(s.seconds().total()));
         root.put("dry_run", dryRun);
         ArrayNode repos = root.putArray("repos");
@@ -102,10 +103,11 @@ final class Reports {
         }
         sb.append(String.format(
                 Locale.ROOT,
-                "  time:   parse %.1f s, embed %.1f s, write %.1f s, total %.1f s%n",
+                "  time:   parse %.1f s, embed %.1f s, write %.1f s, resolve %.1f s, total %.1f s%n",
                 s.seconds().parse(),
                 s.seconds().embed(),
                 s.seconds().write(),
+                s.seconds().resolve(),
                 s.seconds().total()));
         return sb.toString();
     }

@@ -15,7 +15,8 @@ public record IngestSummary(Files files, Chunks chunks, Seconds seconds, List<Re
 
     public record Chunks(int inserted, int deleted, int embedded, int reused) {}
 
-    public record Seconds(double parse, double embed, double write, double total) {}
+    /** @param resolve resolving Java references after the writes (docs/STORE.md, "Resolved references") */
+    public record Seconds(double parse, double embed, double write, double resolve, double total) {}
 
     /** @param commit HEAD sha of a git checkout, or "" */
     public record RepoResult(String name, String source, String commit, Files files, Chunks chunks) {}

@@ -49,6 +49,7 @@ final class IngestTotals {
     double parseSeconds;
     double embedSeconds;
     double writeSeconds;
+    double resolveSeconds;
     private int added;
     private int changed;
     private int unchanged;

@@ -183,7 +183,8 @@ public final class Ingester {
         return new IngestSummary(
                 totals.files(),
                 totals.chunks(),
-                new IngestSummary.Seconds(totals.parseSeconds, totals.embedSeconds, totals.writeSeconds, total),
+                new IngestSummary.Seconds(
+                        totals.parseSeconds, totals.embedSeconds, totals.writeSeconds, totals.resolveSeconds, total),
                 List.copyOf(results));
     }
 
@@ -252,7 +253,10 @@ public final class Ingester {
             }
         }
         if (options.resolve()) {
-            ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), stopRequested::get);
+            totals.resolveSeconds += IngestTotals.seconds(
+                    ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), stopRequested::get)
+                            .elapsed()
+                            .toNanos());
         }
         return result;
     }
