@@ -26,6 +26,13 @@ public interface References {
     List<SymbolRef> from(String chunkId);
 
     /**
+     * Every reference of one file, in line order, including those on lines outside every code chunk (imports:
+     * {@link SymbolRef#fromChunkId()} is then ""); references to a key no current file declares are left out. Empty
+     * for a file without current resolved references.
+     */
+    List<SymbolRef> inFile(String repo, String path);
+
+    /**
      * References of the given kinds, from current files of the chunk's repository, to the declarations whose name
      * line the chunk holds (as its innermost chunk), ordered by path and line, at most {@code limit}.
      */

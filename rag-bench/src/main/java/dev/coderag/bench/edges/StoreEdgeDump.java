@@ -7,16 +7,18 @@ import dev.coderag.store.SymbolRef;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The edges a store answers with, as {@link Edge}s: every reference {@code References.from} returns for every code
- * chunk of a repository's Java files (linked by the store at read time, as answers see them), written as JSON Lines
- * for {@link EdgeCompare} against the javac oracle. A reference on a line outside every code chunk (an import
- * above the class) is stored but has no chunk to be read from: such sites are missing here, and counted.
+ * The edges a store answers with, as {@link Edge}s: every reference {@code References.inFile} returns for each of a
+ * repository's Java files (linked by the store at read time, as answers see them), written as JSON Lines for {@link
+ * EdgeCompare} against the javac oracle. {@code --chunks-only} reads them per code chunk ({@code References.from},
+ * what answers and graph expansion use), which leaves out lines outside every chunk (imports).
  *
  * <p>Usage: {@code StoreEdgeDump --db DIR --repo NAME --out EDGES.jsonl} (the bge-small store of {@code ./rag
  * ingest}, 384 dimensions).
@@ -28,11 +30,13 @@ public final class StoreEdgeDump {
         Path db = null;
         String repo = null;
         Path out = null;
+        boolean chunksOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--db" -> db = Path.of(args[++i]);
                 case "--repo" -> repo = args[++i];
                 case "--out" -> out = Path.of(args[++i]);
+                case "--chunks-only" -> chunksOnly = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -53,16 +57,22 @@ public final class StoreEdgeDump {
                     continue;
                 }
                 files++;
-                for (String id : f.chunkIds()) {
-                    for (SymbolRef r : store.references().from(id)) {
-                        Edge.Target target =
-                                switch (r.target()) {
-                                    case SymbolRef.InRepo in -> new Edge.InRepo(in.path(), in.line());
-                                    case SymbolRef.External x -> new Edge.External(x.name());
-                                };
-                        if (edges.add(new Edge(Edge.Kind.valueOf(r.kind().name()), r.path(), r.line(), target))) {
-                            perKind.merge(r.kind(), 1, Integer::sum);
-                        }
+                List<SymbolRef> refs = new ArrayList<>();
+                if (chunksOnly) {
+                    for (String id : f.chunkIds()) {
+                        refs.addAll(store.references().from(id));
+                    }
+                } else {
+                    refs.addAll(store.references().inFile(repo, f.path()));
+                }
+                for (SymbolRef r : refs) {
+                    Edge.Target target =
+                            switch (r.target()) {
+                                case SymbolRef.InRepo in -> new Edge.InRepo(in.path(), in.line());
+                                case SymbolRef.External x -> new Edge.External(x.name());
+                            };
+                    if (edges.add(new Edge(Edge.Kind.valueOf(r.kind().name()), r.path(), r.line(), target))) {
+                        perKind.merge(r.kind(), 1, Integer::sum);
                     }
                 }
                 resolved += f.fileHash().equals(resolvedFrom.get(f.path())) ? 1 : 0;

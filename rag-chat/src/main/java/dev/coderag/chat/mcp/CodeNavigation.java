@@ -15,7 +15,6 @@ import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.retrieval.Scope;
 import dev.coderag.store.CallEdge;
-import dev.coderag.store.FileEntry;
 import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
@@ -244,17 +243,11 @@ final class CodeNavigation {
      * the repository, is left out, as is everything of a file without resolved references.
      */
     Map<String, Definition> boundInFile(String repo, String path) {
-        FileEntry entry = store.files().entries(repo, List.of(path)).get(path);
-        if (entry == null) {
-            return Map.of();
-        }
         Map<String, Set<String>> targets = new LinkedHashMap<>();
-        for (String id : entry.chunkIds()) {
-            for (SymbolRef r : store.references().from(id)) {
-                if (r.target() instanceof SymbolRef.InRepo t && !t.chunkId().isEmpty()) {
-                    targets.computeIfAbsent(t.simpleName(), k -> new LinkedHashSet<>())
-                            .add(t.chunkId());
-                }
+        for (SymbolRef r : store.references().inFile(repo, path)) {
+            if (r.target() instanceof SymbolRef.InRepo t && !t.chunkId().isEmpty()) {
+                targets.computeIfAbsent(t.simpleName(), k -> new LinkedHashSet<>())
+                        .add(t.chunkId());
             }
         }
         Map<String, Definition> out = new LinkedHashMap<>();

@@ -58,21 +58,41 @@ final class SqliteReferences implements References {
     }
 
     List<SymbolRef> from(Connection c, Place p) throws SQLException {
-        Innermost own = Innermost.of(c, p.repo(), p.path());
+        return read(c, p.repo(), p.path(), p.start(), p.end(), p.id());
+    }
+
+    @Override
+    public List<SymbolRef> inFile(String repo, String path) {
+        reads.checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        return reads.snapshot(
+                "read references",
+                c -> current(c, repo, path) ? read(c, repo, path, 1, Integer.MAX_VALUE, null) : List.of());
+    }
+
+    /**
+     * The linked references of one file on lines {@code from}–{@code to}; only those whose innermost chunk is
+     * {@code chunkId}, unless it is null.
+     */
+    private static List<SymbolRef> read(Connection c, String repo, String path, int from, int to, String chunkId)
+            throws SQLException {
+        Innermost own = Innermost.of(c, repo, path);
         Map<String, Optional<SymbolRef.InRepo>> linked = new HashMap<>();
         Map<String, Innermost> files = new HashMap<>();
-        files.put(p.path(), own);
+        files.put(path, own);
         List<SymbolRef> out = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("SELECT line, kind, key, fallback, external, resolution"
                 + " FROM refs WHERE repo = ? AND path = ? AND line BETWEEN ? AND ? ORDER BY line, ord")) {
-            st.setString(1, p.repo());
-            st.setString(2, p.path());
-            st.setInt(3, p.start());
-            st.setInt(4, p.end());
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.setInt(3, from);
+            st.setInt(4, to);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
                     int line = rs.getInt(1);
-                    if (!own.at(line).equals(p.id())) {
+                    String owner = own.at(line);
+                    if (chunkId != null && !owner.equals(chunkId)) {
                         continue;
                     }
                     SymbolRef.Target target;
@@ -84,7 +104,7 @@ final class SqliteReferences implements References {
                         String cacheKey = key + '\0' + fallback;
                         Optional<SymbolRef.InRepo> t = linked.get(cacheKey);
                         if (t == null) { // a loop rather than computeIfAbsent: link throws SQLException
-                            t = link(c, p.repo(), p.path(), key, fallback, files);
+                            t = link(c, repo, path, key, fallback, files);
                             linked.put(cacheKey, t);
                         }
                         if (t.isEmpty()) {
@@ -94,10 +114,10 @@ final class SqliteReferences implements References {
                     }
                     out.add(new SymbolRef(
                             ReferenceKind.valueOf(rs.getString(2)),
-                            p.repo(),
-                            p.path(),
+                            repo,
+                            path,
                             line,
-                            p.id(),
+                            owner,
                             target,
                             Resolution.valueOf(rs.getString(6))));
                 }

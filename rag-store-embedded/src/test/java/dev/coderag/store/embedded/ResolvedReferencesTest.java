@@ -62,8 +62,11 @@ class ResolvedReferencesTest {
             "B.java",
             List.of(new Declared("LB;", 1, "B", ""), new Declared("LB;.helper()V", 3, "B#helper", "()")),
             List.of(new Referenced(ReferenceKind.SUPERTYPE, 1, "LI;", "", "", Resolution.EXACT)));
-    private static final ResolvedFile I =
-            new ResolvedFile("I.java", List.of(new Declared("LI;", 1, "I", "")), List.of());
+    // and an import on line 7, below the interface's chunk (as if the file were laid out so)
+    private static final ResolvedFile I = new ResolvedFile(
+            "I.java",
+            List.of(new Declared("LI;", 1, "I", "")),
+            List.of(new Referenced(ReferenceKind.IMPORT, 7, "", "", "java.util.List", Resolution.EXACT)));
 
     private Store store;
 
@@ -183,6 +186,27 @@ class ResolvedReferencesTest {
         assertThat(store.references().to(iface.id(), Set.of(ReferenceKind.SUPERTYPE), 10))
                 .isEmpty();
         assertThat(store.references().from(classB.id())).isEmpty();
+    }
+
+    @Test
+    void a_files_references_include_those_on_lines_outside_every_chunk() {
+        assertThat(store.references().inFile(R, "I.java"))
+                .containsExactly(new SymbolRef(
+                        ReferenceKind.IMPORT,
+                        R,
+                        "I.java",
+                        7,
+                        "",
+                        new SymbolRef.External("java.util.List"),
+                        Resolution.EXACT));
+        assertThat(store.references().from(iface.id())).isEmpty();
+        assertThat(store.references().inFile(R, "A.java"))
+                .extracting(SymbolRef::line, SymbolRef::fromChunkId)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(4, run.id()),
+                        org.assertj.core.groups.Tuple.tuple(5, run.id()),
+                        org.assertj.core.groups.Tuple.tuple(6, run.id()));
+        assertThat(store.references().inFile(R, "missing.java")).isEmpty();
     }
 
     @Test
