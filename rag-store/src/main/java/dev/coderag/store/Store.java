@@ -169,6 +169,9 @@ public interface Store extends AutoCloseable {
     /** Call edges between code chunks. */
     CallGraph calls();
 
+    /** References between declarations, as a compiler resolved them at ingest. */
+    References references();
+
     /** Repository metadata and counts. */
     RepoCatalog repos();
 

@@ -13,7 +13,7 @@ public interface WriteTransaction extends AutoCloseable {
     /** Records (or updates) a file's hash in the repo's file index; its chunks come from {@link #insert}. */
     void putFile(String repo, String path, String fileHash);
 
-    /** Removes a file from the index together with all its chunks and their call edges. */
+    /** Removes a file from the index together with all its chunks, their call edges and its resolved references. */
     void deleteFile(String repo, String path);
 
     /**
@@ -31,6 +31,13 @@ public interface WriteTransaction extends AutoCloseable {
      * after: docs/STORE.md, "Batch commits").
      */
     void insert(Chunk chunk, float[] vector);
+
+    /**
+     * Replaces a file's resolved references ({@link References}) with those a compiler found in the content whose
+     * hash is {@code fileHash}; they count while the file index holds that hash for the file. Removed with the
+     * file ({@link #deleteFile}) or the repo.
+     */
+    void putResolved(String repo, String fileHash, ResolvedFile file);
 
     /** Deletes one chunk (no-op when absent). */
     void delete(String chunkId);

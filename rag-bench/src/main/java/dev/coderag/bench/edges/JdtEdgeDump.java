@@ -2,9 +2,9 @@ package dev.coderag.bench.edges;
 
 import dev.coderag.ingest.resolve.JavaReferences;
 import dev.coderag.ingest.resolve.Reference;
-import dev.coderag.ingest.resolve.ReferenceKind;
+import dev.coderag.store.ReferenceKind;
 import dev.coderag.ingest.resolve.ReferenceTarget;
-import dev.coderag.ingest.resolve.Resolution;
+import dev.coderag.store.Resolution;
 import dev.coderag.ingest.resolve.ResolveOptions;
 import dev.coderag.ingest.resolve.ResolvedReferences;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package dev.coderag.ingest.resolve;
 
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.Resolution;
 import java.util.Objects;
 
 /**

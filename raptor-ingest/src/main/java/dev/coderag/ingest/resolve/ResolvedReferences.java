@@ -1,5 +1,6 @@
 package dev.coderag.ingest.resolve;
 
+import dev.coderag.store.ReferenceKind;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;

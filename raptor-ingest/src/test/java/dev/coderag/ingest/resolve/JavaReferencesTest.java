@@ -2,6 +2,8 @@ package dev.coderag.ingest.resolve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.Resolution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.coderag.ingest.resolve;
+package dev.coderag.store;
 
 /** How a reference's target was found. */
 public enum Resolution {
@@ -9,6 +9,6 @@ public enum Resolution {
      * (an error at the site, a parameter type from a missing library).
      */
     INFERRED,
-    /** Matched by name alone. This package never produces it; it exists for resolvers that do. */
+    /** Matched by name alone. A call edge from a callee's name ({@link CallGraph} for a file without resolved references). */
     NAME_ONLY
 }

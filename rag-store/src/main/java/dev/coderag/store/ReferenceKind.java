@@ -1,4 +1,4 @@
-package dev.coderag.ingest.resolve;
+package dev.coderag.store;
 
 /**
  * The kinds of reference, with the sites of each (the same as the navigation edges of docs/EVALUATION.md).

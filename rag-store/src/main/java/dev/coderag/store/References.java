@@ -1,0 +1,45 @@
+package dev.coderag.store;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * References between declarations as a compiler resolved them at ingest ({@link WriteTransaction#putResolved}),
+ * linked when read: a reference to a key reaches the declaration with that key in a file whose resolved references
+ * are current. A file's references count only while the file index holds the hash they were resolved from: a
+ * changed file falls back to name-based call edges ({@link CallGraph}) until it is resolved again. When two current
+ * files declare the same key (copies of a class in two source roots), a reference links only to its own file's
+ * declaration, else to none: the compiler saw one of them and which one is not known.
+ *
+ * <p>A line belongs to the innermost code chunk of its file that holds it (a method's chunk, not its class's).
+ * Thread-safe; each call reads one committed state; failures are {@link StoreException}s.
+ */
+public interface References {
+
+    /**
+     * The references made from a code chunk's own lines, in line order, to declarations in the repository and
+     * outside it; references to a key no current file declares are left out. Empty for an unknown id or a file
+     * without current resolved references.
+     */
+    List<SymbolRef> from(String chunkId);
+
+    /**
+     * References of the given kinds, from current files of the chunk's repository, to the declarations whose name
+     * line the chunk holds (as its innermost chunk), ordered by path and line, at most {@code limit}.
+     */
+    List<SymbolRef> to(String chunkId, Set<ReferenceKind> kinds, int limit);
+
+    /** Whether the chunk's file has resolved references for its current content. */
+    boolean resolved(String chunkId);
+
+    /** Per path, the file hash each resolved file of the repo was resolved from (current or not). */
+    Map<String, String> resolvedHashes(String repo);
+
+    /** The keys a file declared when it was last resolved; empty when it never was. */
+    Set<String> declaredKeys(String repo, String path);
+
+    /** Paths of up to {@code limit} resolved files of the repo with a reference to any of {@code keys}. */
+    Set<String> referencing(String repo, Collection<String> keys, int limit);
+}
