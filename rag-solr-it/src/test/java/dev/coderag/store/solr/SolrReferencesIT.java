@@ -224,6 +224,34 @@ class SolrReferencesIT {
     }
 
     @Test
+    void each_read_is_a_few_round_trips() {
+        SolrStore store = (SolrStore) fixture;
+        Map<String, Runnable> reads = new LinkedHashMap<>();
+        // the chunk; its file's hash and resolved document
+        reads.put("resolved", () -> store.references().resolved(A_RUN.id()));
+        // + the declaring files; their hashes and code chunks
+        reads.put("from", () -> store.references().from(A_RUN.id()));
+        reads.put("callees", () -> store.calls().callees(A_RUN.id()));
+        // the chunk; its file; a page of referring files; the declarations they refer to; their hashes and chunks
+        reads.put("to", () -> store.references().to(A_HELPER.id(), EnumSet.of(ReferenceKind.CALL), 10));
+        // + the one definition of the name, the name edges, whether their files are resolved
+        reads.put("callers", () -> store.calls().callers(A_RUN.id()));
+        Map<String, Long> trips = new LinkedHashMap<>();
+        reads.forEach((name, read) -> {
+            long before = store.searches();
+            read.run();
+            trips.put(name, store.searches() - before);
+        });
+        assertThat(trips)
+                .containsExactly(
+                        Map.entry("resolved", 2L),
+                        Map.entry("from", 4L),
+                        Map.entry("callees", 4L),
+                        Map.entry("to", 5L),
+                        Map.entry("callers", 8L));
+    }
+
+    @Test
     void a_file_whose_hash_changed_no_longer_counts_and_its_chunks_fall_back_to_name_edges() {
         try (Store store = open("changed")) {
             try (WriteTransaction tx = store.begin()) {

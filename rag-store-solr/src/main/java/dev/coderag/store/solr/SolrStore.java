@@ -203,6 +203,11 @@ final class SolrStore implements Store {
         return solr.retries();
     }
 
+    /** The searches this store has sent; for tests of a read's round trips. */
+    long searches() {
+        return solr.searches();
+    }
+
     /** A chat log on this store's collection with other bounds; for tests. */
     ChatLog chatLog(long maxBytes, int maxChats) {
         return new SolrChatLog(solr, reads, maxBytes, maxChats);
