@@ -97,7 +97,7 @@ class SolrStoreIT {
         }
         assertThatThrownBy(() -> Store.open(location(url), MODEL, DIM))
                 .isInstanceOf(StoreException.class)
-                .hasMessageContaining("made by another coderag version (schema coderag-v0, this one needs coderag-v1)")
+                .hasMessageContaining("made by another coderag version (schema coderag-v0, this one needs coderag-v2)")
                 .extracting(e -> ((StoreException) e).reason())
                 .isEqualTo(StoreException.Reason.CORRUPT);
     }

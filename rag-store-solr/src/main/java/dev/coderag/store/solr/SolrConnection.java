@@ -41,6 +41,8 @@ final class SolrConnection implements AutoCloseable {
     /** Requests sent again after a passing failure, since this connection opened (for tests and logs). */
     private final java.util.concurrent.atomic.AtomicLong retries = new java.util.concurrent.atomic.AtomicLong();
 
+    private final java.util.concurrent.atomic.AtomicLong searches = new java.util.concurrent.atomic.AtomicLong();
+
     /** A write refused because a document's version was not the one expected (optimistic concurrency). */
     static final class Conflict extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -80,6 +82,7 @@ final class SolrConnection implements AutoCloseable {
     /** A search on the collection, POSTed (vectors and long term lists do not fit a URL), retried as a read. */
     QueryResponse query(SolrParams params, String what) {
         QueryRequest request = new QueryRequest(params, SolrRequest.METHOD.POST);
+        searches.incrementAndGet();
         return retry(what, READ_RETRY, () -> request.process(client, url.collection()));
     }
 
@@ -102,6 +105,11 @@ final class SolrConnection implements AutoCloseable {
 
     long retries() {
         return retries.get();
+    }
+
+    /** The searches sent so far (each one round trip, retries aside); for tests of a read's round trips. */
+    long searches() {
+        return searches.get();
     }
 
     void checkOpen() {

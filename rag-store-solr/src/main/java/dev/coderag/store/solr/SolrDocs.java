@@ -28,6 +28,7 @@ final class SolrDocs {
 
     static final String CHUNK = "chunk";
     static final String FILE = "file";
+    static final String RESOLVED = "resolved";
     static final String REPO = "repo";
     static final String SKIPPED = "skipped";
     static final String META = "meta";
@@ -48,6 +49,11 @@ final class SolrDocs {
 
     static String fileId(String repo, String path) {
         return FILE + "-" + sha256(repo + '\0' + path);
+    }
+
+    /** The document of a file's resolved references ({@link SolrResolvedDocs}). */
+    static String resolvedId(String repo, String path) {
+        return RESOLVED + "-" + sha256(repo + '\0' + path);
     }
 
     static String skippedId(String repo, String path) {
@@ -77,6 +83,7 @@ final class SolrDocs {
         d.setField("rpath", new StringBuilder(chunk.path()).reverse().toString());
         d.setField("language", chunk.language().id());
         d.setField("start_line", chunk.startLine());
+        d.setField("end_line", chunk.endLine());
         d.setField("content_hash", chunk.contentHash());
         d.setField("body", StoreRules.chunkJson(chunk));
         if (vector != null) { // without a vector (WriteTransaction#insert): no vec field, never a kNN hit
@@ -196,7 +203,7 @@ final class SolrDocs {
         return field + ":" + term(value);
     }
 
-    private static String sha256(String s) {
+    static String sha256(String s) {
         try {
             byte[] h = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(h, 0, 20);

@@ -27,7 +27,7 @@ final class SolrSetup {
     private SolrSetup() {}
 
     /** The schema version; the configset's schema is named {@code coderag-v<VERSION>}. Bump it with any schema change. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     static final String SCHEMA_NAME = "coderag-v" + VERSION;
 

@@ -4,6 +4,7 @@ import dev.coderag.store.CallGraph;
 import dev.coderag.store.ChatLog;
 import dev.coderag.store.FileIndex;
 import dev.coderag.store.LexicalSearch;
+import dev.coderag.store.References;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
@@ -24,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A {@link Store} on a SolrCloud collection (docs/SCALE.md): every concern — chunks with their vectors and BM25
- * text, the file index, call edges, the repository catalog, chats, the store's metadata and the writer's lease — is
+ * text, the file index, call edges, resolved references, the repository catalog, chats, the store's metadata and the writer's lease — is
  * a kind of document in one collection ({@link SolrDocs}). Reads go to any replica; writes to the shard leaders,
  * retried while leaders move. The local directory holds only git clones. Thread-safe.
  */
@@ -38,6 +39,7 @@ final class SolrStore implements Store {
     private final LexicalSearch lexical;
     private final FileIndex files;
     private final CallGraph calls;
+    private final SolrReferences references;
     private final RepoCatalog repos;
     private final ChatLog chats;
     private final SolrReads reads;
@@ -54,7 +56,8 @@ final class SolrStore implements Store {
         this.vectors = new SolrVectorSearch(reads, dimension);
         this.lexical = new SolrLexicalSearch(reads);
         this.files = new SolrFileIndex(reads);
-        this.calls = new SolrCallGraph(reads);
+        this.references = new SolrReferences(reads);
+        this.calls = new SolrCallGraph(reads, references);
         this.repos = new SolrRepoCatalog(reads);
         this.chats = new SolrChatLog(solr, reads);
     }
@@ -176,6 +179,11 @@ final class SolrStore implements Store {
     }
 
     @Override
+    public References references() {
+        return references;
+    }
+
+    @Override
     public RepoCatalog repos() {
         return repos;
     }
@@ -193,6 +201,11 @@ final class SolrStore implements Store {
     /** The connection's retry count (requests sent again while nodes or leaders were away); for tests. */
     long retries() {
         return solr.retries();
+    }
+
+    /** The searches this store has sent; for tests of a read's round trips. */
+    long searches() {
+        return solr.searches();
     }
 
     /** A chat log on this store's collection with other bounds; for tests. */

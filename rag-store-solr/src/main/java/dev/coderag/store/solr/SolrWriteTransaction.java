@@ -2,6 +2,7 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
@@ -86,7 +87,23 @@ final class SolrWriteTransaction implements WriteTransaction {
                 "read a file's chunks",
                 d -> ids.add(SolrDocs.string(d, "id")));
         ids.add(SolrDocs.fileId(repo, path));
+        ids.add(SolrDocs.resolvedId(repo, path));
         ids.forEach(this::deleteId);
+    }
+
+    @Override
+    public void putResolved(String repo, String fileHash, ResolvedFile file) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(fileHash, "fileHash");
+        Objects.requireNonNull(file, "file");
+        active();
+        // One document holds the whole file, sent with the file records: it replaces the last one at once, and a
+        // writer killed before the file's hash is recorded leaves references that do not count (their hash is not
+        // the file index's).
+        SolrInputDocument d = SolrResolvedDocs.doc(repo, fileHash, file);
+        String id = d.getFieldValue("id").toString();
+        deletes.remove(id);
+        records.put(id, d);
     }
 
     @Override
@@ -134,7 +151,7 @@ final class SolrWriteTransaction implements WriteTransaction {
             }
         }
         reads.forEach(
-                List.of("doc:(chunk OR file OR repo OR skipped)", SolrDocs.is("repo", repo)),
+                List.of("doc:(chunk OR file OR resolved OR repo OR skipped)", SolrDocs.is("repo", repo)),
                 "id",
                 "",
                 "read a repository's documents",
