@@ -145,6 +145,28 @@ class SolrReferencesIT {
     }
 
     @Test
+    void in_file_gives_every_line_of_a_file_each_with_its_innermost_chunk_or_none() {
+        assertThat(fixture.references().inFile(R, A))
+                .containsExactly(
+                        at(ReferenceKind.TYPE, A, 3, A_CLASS, TO_B_CLASS, Resolution.EXACT),
+                        at(ReferenceKind.TYPE, A, 6, A_RUN, TO_B_CLASS, Resolution.EXACT),
+                        at(ReferenceKind.CALL, A, 7, A_RUN, TO_HELPER, Resolution.EXACT),
+                        at(ReferenceKind.FIELD, A, 7, A_RUN, TO_COUNT, Resolution.EXACT),
+                        at(ReferenceKind.CALL, A, 8, A_RUN, PRINTLN, Resolution.EXACT),
+                        at(ReferenceKind.CALL, A, 9, A_RUN, TO_B_CLASS, Resolution.INFERRED),
+                        at(
+                                ReferenceKind.CALL,
+                                A,
+                                16,
+                                A_HELPER,
+                                new SymbolRef.InRepo(B, 4, "dev.x.B#work", "()", B_WORK.id()),
+                                Resolution.EXACT),
+                        at(ReferenceKind.CALL, A, 40, null, TO_RUN, Resolution.EXACT));
+        assertThat(fixture.references().inFile(R, C)).isEmpty(); // not resolved
+        assertThat(fixture.references().inFile(R, "src/none.java")).isEmpty();
+    }
+
+    @Test
     void a_key_two_current_files_declare_links_only_from_one_of_them_to_its_own() {
         // A's call of Dup.go (line 11) is left out of from(run) above; D1's own call links to D1's go
         assertThat(fixture.references().from(D1_CALL_GO.id()))

@@ -122,8 +122,26 @@ final class SolrReferences implements References {
         return place(chunkId).flatMap(this::from).orElse(List.of());
     }
 
+    @Override
+    public List<SymbolRef> inFile(String repo, String path) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        reads.connection().checkOpen();
+        // the whole file as one place: its code chunks are all read, and every line is kept
+        return from(new Place("", repo, path, 1, Integer.MAX_VALUE, "", List.of()), false)
+                .orElse(List.of());
+    }
+
     /** The references from a chunk's lines; empty when its file has no current resolved references. */
     Optional<List<SymbolRef>> from(Place p) {
+        return from(p, true);
+    }
+
+    /**
+     * The references on a place's lines, each with its innermost chunk; with {@code ownOnly}, only those whose
+     * innermost chunk is the place's own.
+     */
+    private Optional<List<SymbolRef>> from(Place p, boolean ownOnly) {
         Optional<Own> found = own(p, true, false, EnumSet.allOf(ReferenceKind.class));
         if (found.isEmpty()) {
             return Optional.empty();
@@ -133,7 +151,7 @@ final class SolrReferences implements References {
         List<Ref> mine = new ArrayList<>();
         Set<String> keys = new LinkedHashSet<>();
         for (Ref r : found.get().resolved().refs()) {
-            if (in.at(r.ref().line()).equals(p.id())) {
+            if (!ownOnly || in.at(r.ref().line()).equals(p.id())) {
                 mine.add(r);
                 keys.add(r.ref().key());
                 keys.add(r.ref().fallbackKey());
@@ -167,7 +185,7 @@ final class SolrReferences implements References {
                     p.repo(),
                     p.path(),
                     r.ref().line(),
-                    p.id(),
+                    ownOnly ? p.id() : in.at(r.ref().line()),
                     target,
                     r.ref().resolution()));
         }
