@@ -155,13 +155,9 @@ final class ChunkSource {
         return store.references().to(chunkId, java.util.EnumSet.of(kind), limit);
     }
 
-    /** {@link RetrievalHit#resolvedCalls()} of a chunk: its callees' names when a compiler resolved its file. */
+    /** {@link RetrievalHit#resolvedCalls()} of a chunk (code only): {@code References.callNames}. */
     Optional<List<String>> resolvedCalls(String chunkId, Chunk chunk) {
-        if (!(chunk instanceof CodeChunk) || !store.references().resolved(chunkId)) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                callees(chunkId).stream().map(CallEdge::calleeName).distinct().toList());
+        return chunk instanceof CodeChunk ? store.references().callNames(chunkId) : Optional.empty();
     }
 
     /** Stored embeddings by content hash (hashes without one are absent). */

@@ -16,7 +16,9 @@ import java.util.Set;
  * @param via every retriever that found the chunk (never empty)
  * @param resolvedCalls for a code chunk whose file a compiler resolved at ingest, the names of the declarations in
  *     the repository it calls, in call order, each once (calls into the JDK or a library are not among them);
- *     empty otherwise, and then the chunk's own call names ({@code CodeChunk.calls()}) are all that is known
+ *     empty otherwise, and then the chunk's own call names ({@code CodeChunk.calls()}) are all that is known.
+ *     Retrieval reads them for the best code hit and the code hits without a doc comment (what answers describe by
+ *     their calls), not for the others
  */
 public record RetrievalHit(
         Chunk chunk, double score, double relevance, Set<Via> via, Optional<List<String>> resolvedCalls) {

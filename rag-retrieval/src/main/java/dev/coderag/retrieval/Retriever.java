@@ -285,11 +285,21 @@ public final class Retriever {
         for (ChunkKind kind : ChunkKind.values()) {
             perTable.put(kind.table(), 0);
         }
+        boolean first = true;
         for (Fused f : chosen) {
             double score = top > 0 ? Math.max(0, Math.min(1, f.score() / top)) : 0;
             hits.add(new ScoredChunk(f.id(), f.chunk(), score));
+            // what answers say a chunk calls: asked of the best code hit and of those without a doc comment (the
+            // others are described by it), a store read each
+            boolean calls = f.chunk() instanceof CodeChunk code
+                    && (first || code.docstring().isBlank());
+            first &= !(f.chunk() instanceof CodeChunk);
             details.add(new RetrievalHit(
-                    f.chunk(), score, relevance.of(f.id()), f.via(), source.resolvedCalls(f.id(), f.chunk())));
+                    f.chunk(),
+                    score,
+                    relevance.of(f.id()),
+                    f.via(),
+                    calls ? source.resolvedCalls(f.id(), f.chunk()) : Optional.empty()));
             perTable.merge(f.chunk().kind().table(), 1, Integer::sum);
         }
         RetrievalTrace trace =

@@ -38,6 +38,14 @@ public interface References {
      */
     List<SymbolRef> to(String chunkId, Set<ReferenceKind> kinds, int limit);
 
+    /**
+     * The simple names of the repository's declarations a code chunk's own lines call (as {@link #from} links them,
+     * {@link ReferenceKind#CALL} only, in call order, each once): what an answer says a chunk calls. Empty when the
+     * chunk's file has no current resolved references (or the id is unknown), so that the caller falls back to the
+     * names the chunk calls as written. Cheap: what retrieval asks of every code hit.
+     */
+    java.util.Optional<List<String>> callNames(String chunkId);
+
     /** Whether the chunk's file has resolved references for its current content. */
     boolean resolved(String chunkId);
 

@@ -45,11 +45,16 @@ public record SymbolRef(
 
         /** The declaration's own name: a member's after {@code #}, a type's after its last dot. */
         public String simpleName() {
-            int hash = qualifiedName.lastIndexOf('#');
-            return hash >= 0
-                    ? qualifiedName.substring(hash + 1)
-                    : qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
+            return SymbolRef.simpleName(qualifiedName);
         }
+    }
+
+    /** A qualified name's own part: a member's ({@code owner#name}) after {@code #}, a type's after its last dot. */
+    public static String simpleName(String qualifiedName) {
+        int hash = qualifiedName.lastIndexOf('#');
+        return hash >= 0
+                ? qualifiedName.substring(hash + 1)
+                : qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
     }
 
     /** A declaration outside the repository (the JDK, a library), by name. */

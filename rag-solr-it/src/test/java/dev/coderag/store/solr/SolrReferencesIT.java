@@ -163,6 +163,9 @@ class SolrReferencesIT {
                                 Resolution.EXACT),
                         at(ReferenceKind.CALL, A, 40, null, TO_RUN, Resolution.EXACT));
         assertThat(fixture.references().inFile(R, C)).isEmpty(); // not resolved
+        // helper(), new B() (its class), and run() at line 40 is in no chunk; println is outside the repository
+        assertThat(fixture.references().callNames(A_RUN.id())).contains(List.of("helper", "B"));
+        assertThat(fixture.references().callNames(C_USE_RUN.id())).isEmpty();
         assertThat(fixture.references().inFile(R, "src/none.java")).isEmpty();
     }
 

@@ -47,15 +47,20 @@ final class IncomingReferences {
         List<Row> rows = new ArrayList<>();
         for (Declaration d : declared) {
             // two current files declaring the key: only the declaring file's own references are known to mean this
-            boolean onlyOwn = SqliteReferences.declarers(c, p.repo(), d.key()).size() > 1;
-            rows.addAll(rows(c, p, d, "x.key = ?", kindList, onlyOwn, limit));
+            boolean onlyOwn = SqliteReferences.declarers(c, p.repo(), List.of(d.key()))
+                            .getOrDefault(d.key(), List.of())
+                            .size()
+                    > 1;
+            // "<> ''" spelled out: SQLite uses the partial indexes refs_key/refs_fallback only when the query implies
+            // their condition, and a bound parameter does not
+            rows.addAll(rows(c, p, d, "x.key = ? AND x.key <> ''", kindList, onlyOwn, limit));
             // a reference to a key no current file declares falls back to its fallback key (a default constructor
             // stands for its class)
             rows.addAll(rows(
                     c,
                     p,
                     d,
-                    "x.fallback = ? AND NOT EXISTS (SELECT 1 FROM decls d2 JOIN resolved r2 ON r2.repo = d2.repo"
+                    "x.fallback = ? AND x.fallback <> '' AND NOT EXISTS (SELECT 1 FROM decls d2 JOIN resolved r2 ON r2.repo = d2.repo"
                             + " AND r2.path = d2.path JOIN files f2 ON f2.repo = r2.repo AND f2.path = r2.path"
                             + " AND f2.file_hash = r2.file_hash WHERE d2.repo = x.repo AND d2.key = x.key)",
                     kindList,

@@ -71,17 +71,18 @@ final class SqliteReferences implements References {
                 c -> current(c, repo, path) ? read(c, repo, path, 1, Integer.MAX_VALUE, null) : List.of());
     }
 
+    /** A reference row before it is linked. */
+    private record Row(int line, String owner, String kind, String key, String fallback, String external, String how) {}
+
     /**
      * The linked references of one file on lines {@code from}–{@code to}; only those whose innermost chunk is
-     * {@code chunkId}, unless it is null.
+     * {@code chunkId}, unless it is null. A fixed number of statements whatever the number of references: the keys'
+     * declarations and the target files' chunks are read in batches (answers read this for every retrieved chunk).
      */
     private static List<SymbolRef> read(Connection c, String repo, String path, int from, int to, String chunkId)
             throws SQLException {
         Innermost own = Innermost.of(c, repo, path);
-        Map<String, Optional<SymbolRef.InRepo>> linked = new HashMap<>();
-        Map<String, Innermost> files = new HashMap<>();
-        files.put(path, own);
-        List<SymbolRef> out = new ArrayList<>();
+        List<Row> rows = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("SELECT line, kind, key, fallback, external, resolution"
                 + " FROM refs WHERE repo = ? AND path = ? AND line BETWEEN ? AND ? ORDER BY line, ord")) {
             st.setString(1, repo);
@@ -90,85 +91,119 @@ final class SqliteReferences implements References {
             st.setInt(4, to);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    int line = rs.getInt(1);
-                    String owner = own.at(line);
-                    if (chunkId != null && !owner.equals(chunkId)) {
-                        continue;
+                    String owner = own.at(rs.getInt(1));
+                    if (chunkId == null || owner.equals(chunkId)) {
+                        rows.add(new Row(
+                                rs.getInt(1),
+                                owner,
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6)));
                     }
-                    SymbolRef.Target target;
-                    String key = rs.getString(3);
-                    if (key.isEmpty()) {
-                        target = new SymbolRef.External(rs.getString(5));
-                    } else {
-                        String fallback = rs.getString(4);
-                        String cacheKey = key + '\0' + fallback;
-                        Optional<SymbolRef.InRepo> t = linked.get(cacheKey);
-                        if (t == null) { // a loop rather than computeIfAbsent: link throws SQLException
-                            t = link(c, repo, path, key, fallback, files);
-                            linked.put(cacheKey, t);
+                }
+            }
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        rows.forEach(r -> {
+            if (!r.key().isEmpty()) {
+                keys.add(r.key());
+            }
+        });
+        Map<String, List<Declaration>> declared = declarers(c, repo, keys);
+        Set<String> fallbacks = new LinkedHashSet<>();
+        rows.forEach(r -> {
+            if (!r.key().isEmpty()
+                    && !declared.containsKey(r.key())
+                    && !r.fallback().isEmpty()) {
+                fallbacks.add(r.fallback());
+            }
+        });
+        declared.putAll(declarers(c, repo, fallbacks));
+        Map<String, Declaration> chosen = new HashMap<>();
+        for (Row r : rows) {
+            if (!r.key().isEmpty()) {
+                List<Declaration> at = declared.getOrDefault(r.key(), declared.getOrDefault(r.fallback(), List.of()));
+                Declaration d = at.size() == 1
+                        ? at.getFirst()
+                        : at.stream()
+                                .filter(x -> x.path().equals(path))
+                                .findFirst()
+                                .orElse(null);
+                if (d != null) {
+                    chosen.put(r.key() + '\0' + r.fallback(), d);
+                }
+            }
+        }
+        Map<String, Innermost> files = Innermost.ofAll(
+                c, repo, chosen.values().stream().map(Declaration::path).collect(Collectors.toSet()));
+        List<SymbolRef> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            SymbolRef.Target target;
+            if (r.key().isEmpty()) {
+                target = new SymbolRef.External(r.external());
+            } else {
+                Declaration d = chosen.get(r.key() + '\0' + r.fallback());
+                if (d == null) {
+                    continue; // a key no current file declares, or several do and none is this file
+                }
+                target = new SymbolRef.InRepo(
+                        d.path(),
+                        d.line(),
+                        d.qualified(),
+                        d.signature(),
+                        files.get(d.path()).at(d.line()));
+            }
+            out.add(new SymbolRef(
+                    ReferenceKind.valueOf(r.kind()),
+                    repo,
+                    path,
+                    r.line(),
+                    r.owner(),
+                    target,
+                    Resolution.valueOf(r.how())));
+        }
+        return out;
+    }
+
+    /** The current files' declarations of each key (a key no current file declares is absent), in batches. */
+    static Map<String, List<Declaration>> declarers(Connection c, String repo, Collection<String> keys)
+            throws SQLException {
+        Map<String, List<Declaration>> out = new HashMap<>();
+        List<String> all = new ArrayList<>(keys);
+        for (int i = 0; i < all.size(); i += BATCH) {
+            List<String> part = all.subList(i, Math.min(all.size(), i + BATCH));
+            try (PreparedStatement st = c.prepareStatement("SELECT x.key, x.path, x.line, x.qualified, x.signature"
+                    + " FROM decls x" + CURRENT + " WHERE x.repo = ? AND x.key IN (" + marks(part.size()) + ")"
+                    + " ORDER BY x.path, x.line LIMIT " + (part.size() * MAX_DECLARERS))) {
+                st.setString(1, repo);
+                for (int j = 0; j < part.size(); j++) {
+                    st.setString(j + 2, part.get(j));
+                }
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        Declaration d = new Declaration(
+                                rs.getString(2), rs.getInt(3), rs.getString(1), rs.getString(4), rs.getString(5));
+                        List<Declaration> at = out.computeIfAbsent(d.key(), k -> new ArrayList<>(1));
+                        if (at.stream().noneMatch(o -> o.path().equals(d.path()))) {
+                            at.add(d);
                         }
-                        if (t.isEmpty()) {
-                            continue;
-                        }
-                        target = t.get();
                     }
-                    out.add(new SymbolRef(
-                            ReferenceKind.valueOf(rs.getString(2)),
-                            repo,
-                            path,
-                            line,
-                            owner,
-                            target,
-                            Resolution.valueOf(rs.getString(6))));
                 }
             }
         }
         return out;
     }
 
-    /** The declaration a reference from {@code fromPath} links to, by key, else by fallback key; none if ambiguous. */
-    private static Optional<SymbolRef.InRepo> link(
-            Connection c, String repo, String fromPath, String key, String fallback, Map<String, Innermost> files)
-            throws SQLException {
-        List<Declaration> at = declarers(c, repo, key);
-        if (at.isEmpty() && !fallback.isEmpty()) {
-            at = declarers(c, repo, fallback);
-        }
-        Declaration d = at.size() == 1
-                ? at.getFirst()
-                : at.stream().filter(x -> x.path().equals(fromPath)).findFirst().orElse(null);
-        if (d == null) {
-            return Optional.empty();
-        }
-        Innermost in = files.get(d.path());
-        if (in == null) {
-            in = Innermost.of(c, repo, d.path());
-            files.put(d.path(), in);
-        }
-        return Optional.of(new SymbolRef.InRepo(d.path(), d.line(), d.qualified(), d.signature(), in.at(d.line())));
+    /** Keys per statement: under SQLite's default limit of bound parameters (32,766) by far. */
+    private static final int BATCH = 500;
+
+    static String marks(int n) {
+        return String.join(",", java.util.Collections.nCopies(n, "?"));
     }
 
     record Declaration(String path, int line, String key, String qualified, String signature) {}
-
-    /** The current files' declarations of a key (at most {@link #MAX_DECLARERS}). */
-    static List<Declaration> declarers(Connection c, String repo, String key) throws SQLException {
-        List<Declaration> out = new ArrayList<>(1);
-        try (PreparedStatement st = c.prepareStatement("SELECT x.path, x.line, x.qualified, x.signature FROM decls x"
-                + CURRENT + " WHERE x.repo = ? AND x.key = ? ORDER BY x.path, x.line LIMIT " + MAX_DECLARERS)) {
-            st.setString(1, repo);
-            st.setString(2, key);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    Declaration d =
-                            new Declaration(rs.getString(1), rs.getInt(2), key, rs.getString(3), rs.getString(4));
-                    if (out.stream().noneMatch(o -> o.path().equals(d.path()))) {
-                        out.add(d);
-                    }
-                }
-            }
-        }
-        return out;
-    }
 
     @Override
     public List<SymbolRef> to(String chunkId, Set<ReferenceKind> kinds, int limit) {
@@ -183,6 +218,19 @@ final class SqliteReferences implements References {
                 return List.of();
             }
             return IncomingReferences.find(c, p.get(), EnumSet.copyOf(kinds), limit);
+        });
+    }
+
+    @Override
+    public Optional<List<String>> callNames(String chunkId) {
+        reads.checkOpen();
+        Objects.requireNonNull(chunkId, "chunkId");
+        return reads.snapshot("read references", c -> {
+            Optional<Place> p = place(c, chunkId);
+            if (p.isEmpty() || !current(c, p.get().repo(), p.get().path())) {
+                return Optional.empty();
+            }
+            return Optional.of(CallNames.of(c, p.get()));
         });
     }
 
@@ -245,8 +293,8 @@ final class SqliteReferences implements References {
             Set<String> out = new java.util.TreeSet<>();
             for (String key : distinct) {
                 for (String column : List.of("key", "fallback")) {
-                    try (PreparedStatement st = c.prepareStatement(
-                            "SELECT DISTINCT path FROM refs WHERE repo = ? AND " + column + " = ? LIMIT ?")) {
+                    try (PreparedStatement st = c.prepareStatement("SELECT DISTINCT path FROM refs WHERE repo = ? AND "
+                            + column + " = ? AND " + column + " <> '' LIMIT ?")) {
                         st.setString(1, repo);
                         st.setString(2, key);
                         st.setInt(3, limit);
@@ -308,6 +356,40 @@ final class SqliteReferences implements References {
             }
             out.sort(Comparator.comparingInt((Place x) -> x.end() - x.start()).thenComparingInt(Place::start));
             return new Innermost(out);
+        }
+
+        /** {@link #of} for several files of a repo, in batches of statements. */
+        static Map<String, Innermost> ofAll(Connection c, String repo, Collection<String> paths) throws SQLException {
+            Map<String, List<Place>> byPath = new HashMap<>();
+            List<String> all = new ArrayList<>(paths);
+            for (String p : all) {
+                byPath.put(p, new ArrayList<>());
+            }
+            for (int i = 0; i < all.size(); i += BATCH) {
+                List<String> part = all.subList(i, Math.min(all.size(), i + BATCH));
+                try (PreparedStatement st = c.prepareStatement("SELECT path, id, start_line, end_line FROM chunks"
+                        + " WHERE repo = ? AND kind = 'code' AND path IN (" + marks(part.size()) + ")")) {
+                    st.setString(1, repo);
+                    for (int j = 0; j < part.size(); j++) {
+                        st.setString(j + 2, part.get(j));
+                    }
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            byPath.get(rs.getString(1))
+                                    .add(new Place(rs.getString(2), repo, rs.getString(1), rs.getInt(3), rs.getInt(4)));
+                        }
+                    }
+                }
+            }
+            Map<String, Innermost> out = new HashMap<>();
+            byPath.forEach((p, chunks) -> out.put(p, sorted(chunks)));
+            return out;
+        }
+
+        private static Innermost sorted(List<Place> chunks) {
+            chunks.sort(
+                    Comparator.comparingInt((Place x) -> x.end() - x.start()).thenComparingInt(Place::start));
+            return new Innermost(chunks);
         }
 
         /** The id of the innermost chunk holding {@code line}; "" when none does. */

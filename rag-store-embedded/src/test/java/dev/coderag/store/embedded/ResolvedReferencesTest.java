@@ -119,6 +119,20 @@ class ResolvedReferencesTest {
     }
 
     @Test
+    void call_names_are_the_bound_declarations_names_of_a_chunks_own_calls() {
+        // helper() and new B() (the class, by the fallback key); println is the JDK's
+        assertThat(store.references().callNames(run.id())).contains(List.of("helper", "B"));
+        // the class chunk spans run's lines, but run's calls are run's; the file is resolved: nothing, not unknown
+        assertThat(store.references().callNames(classA.id())).contains(List.of());
+        try (WriteTransaction tx = store.begin()) {
+            tx.putFile(R, "A.java", "ha2");
+            tx.commit();
+        }
+        assertThat(store.references().callNames(run.id())).isEmpty();
+        assertThat(store.references().callNames("missing")).isEmpty();
+    }
+
+    @Test
     void a_line_belongs_to_its_innermost_chunk() {
         // the class chunk spans the method's lines, but the method's references are the method's
         assertThat(store.references().from(classA.id())).isEmpty();

@@ -209,6 +209,22 @@ final class SolrReferences implements References {
                 .map(own -> new SolrIncoming(reads, own).find(EnumSet.copyOf(kinds), limit));
     }
 
+    /** From {@link #from}: four searches, and two more to tell an unresolved file from a chunk that calls nothing. */
+    @Override
+    public Optional<List<String>> callNames(String chunkId) {
+        Objects.requireNonNull(chunkId, "chunkId");
+        reads.connection().checkOpen();
+        List<SymbolRef> refs = from(chunkId);
+        if (refs.isEmpty() && !resolved(chunkId)) {
+            return Optional.empty();
+        }
+        return Optional.of(refs.stream()
+                .filter(r -> r.kind() == ReferenceKind.CALL && r.target() instanceof SymbolRef.InRepo)
+                .map(r -> ((SymbolRef.InRepo) r.target()).simpleName())
+                .distinct()
+                .toList());
+    }
+
     @Override
     public boolean resolved(String chunkId) {
         Objects.requireNonNull(chunkId, "chunkId");

@@ -69,6 +69,8 @@ public final class Schema {
                     + " line INTEGER NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, fallback TEXT NOT NULL,"
                     + " external TEXT NOT NULL, resolution TEXT NOT NULL, PRIMARY KEY (repo, path, ord)) WITHOUT ROWID",
             "CREATE INDEX IF NOT EXISTS refs_line ON refs (repo, path, line)",
+            // covers CallNames' scan of a chunk's calls, which retrieval makes for every code hit
+            "CREATE INDEX IF NOT EXISTS refs_calls ON refs (repo, path, kind, line, ord, key, fallback)",
             "CREATE INDEX IF NOT EXISTS refs_key ON refs (repo, key) WHERE key <> ''",
             "CREATE INDEX IF NOT EXISTS refs_fallback ON refs (repo, fallback) WHERE fallback <> ''");
 
@@ -176,7 +178,8 @@ public final class Schema {
         if (columns.containsAll(List.of("state", "pending_files", "branch"))
                 && hasTable(connection, "skipped")
                 && hasTable(connection, "static_vectors")
-                && hasTable(connection, "refs")) {
+                && hasTable(connection, "refs")
+                && has(connection, "index", "refs_calls")) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -210,9 +213,14 @@ public final class Schema {
     }
 
     private static boolean hasTable(Connection connection, String name) throws SQLException {
+        return has(connection, "table", name);
+    }
+
+    private static boolean has(Connection connection, String type, String name) throws SQLException {
         try (PreparedStatement st =
-                connection.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
-            st.setString(1, name);
+                connection.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?")) {
+            st.setString(1, type);
+            st.setString(2, name);
             try (ResultSet rs = st.executeQuery()) {
                 return rs.next();
             }
