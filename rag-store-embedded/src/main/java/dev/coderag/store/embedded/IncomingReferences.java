@@ -4,7 +4,6 @@ import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.Resolution;
 import dev.coderag.store.SymbolRef;
 import dev.coderag.store.embedded.SqliteReferences.Declaration;
-import dev.coderag.store.embedded.SqliteReferences.Innermost;
 import dev.coderag.store.embedded.SqliteReferences.Place;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

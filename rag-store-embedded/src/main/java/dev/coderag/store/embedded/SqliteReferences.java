@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -81,30 +80,7 @@ final class SqliteReferences implements References {
      */
     private static List<SymbolRef> read(Connection c, String repo, String path, int from, int to, String chunkId)
             throws SQLException {
-        Innermost own = Innermost.of(c, repo, path);
-        List<Row> rows = new ArrayList<>();
-        try (PreparedStatement st = c.prepareStatement("SELECT line, kind, key, fallback, external, resolution"
-                + " FROM refs WHERE repo = ? AND path = ? AND line BETWEEN ? AND ? ORDER BY line, ord")) {
-            st.setString(1, repo);
-            st.setString(2, path);
-            st.setInt(3, from);
-            st.setInt(4, to);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    String owner = own.at(rs.getInt(1));
-                    if (chunkId == null || owner.equals(chunkId)) {
-                        rows.add(new Row(
-                                rs.getInt(1),
-                                owner,
-                                rs.getString(2),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                rs.getString(6)));
-                    }
-                }
-            }
-        }
+        List<Row> rows = rows(c, repo, path, from, to, chunkId);
         Set<String> keys = new LinkedHashSet<>();
         rows.forEach(r -> {
             if (!r.key().isEmpty()) {
@@ -167,6 +143,36 @@ final class SqliteReferences implements References {
         return out;
     }
 
+    /** The reference rows of a file's lines, each with its innermost chunk; only {@code chunkId}'s unless null. */
+    private static List<Row> rows(Connection c, String repo, String path, int from, int to, String chunkId)
+            throws SQLException {
+        Innermost own = Innermost.of(c, repo, path);
+        List<Row> rows = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT line, kind, key, fallback, external, resolution"
+                + " FROM refs WHERE repo = ? AND path = ? AND line BETWEEN ? AND ? ORDER BY line, ord")) {
+            st.setString(1, repo);
+            st.setString(2, path);
+            st.setInt(3, from);
+            st.setInt(4, to);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    String owner = own.at(rs.getInt(1));
+                    if (chunkId == null || owner.equals(chunkId)) {
+                        rows.add(new Row(
+                                rs.getInt(1),
+                                owner,
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6)));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
     /** The current files' declarations of each key (a key no current file declares is absent), in batches. */
     static Map<String, List<Declaration>> declarers(Connection c, String repo, Collection<String> keys)
             throws SQLException {
@@ -197,7 +203,7 @@ final class SqliteReferences implements References {
     }
 
     /** Keys per statement: under SQLite's default limit of bound parameters (32,766) by far. */
-    private static final int BATCH = 500;
+    static final int BATCH = 500;
 
     static String marks(int n) {
         return String.join(",", java.util.Collections.nCopies(n, "?"));
@@ -334,72 +340,6 @@ final class SqliteReferences implements References {
             try (ResultSet rs = st.executeQuery()) {
                 return rs.next();
             }
-        }
-    }
-
-    /**
-     * The code chunks of one file by line: which is the innermost holding a line (smallest span, then the earlier
-     * start), as {@link References} assigns lines.
-     */
-    record Innermost(List<Place> chunks) {
-        static Innermost of(Connection c, String repo, String path) throws SQLException {
-            List<Place> out = new ArrayList<>();
-            try (PreparedStatement st = c.prepareStatement(
-                    "SELECT id, start_line, end_line FROM chunks" + " WHERE repo = ? AND path = ? AND kind = 'code'")) {
-                st.setString(1, repo);
-                st.setString(2, path);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new Place(rs.getString(1), repo, path, rs.getInt(2), rs.getInt(3)));
-                    }
-                }
-            }
-            out.sort(Comparator.comparingInt((Place x) -> x.end() - x.start()).thenComparingInt(Place::start));
-            return new Innermost(out);
-        }
-
-        /** {@link #of} for several files of a repo, in batches of statements. */
-        static Map<String, Innermost> ofAll(Connection c, String repo, Collection<String> paths) throws SQLException {
-            Map<String, List<Place>> byPath = new HashMap<>();
-            List<String> all = new ArrayList<>(paths);
-            for (String p : all) {
-                byPath.put(p, new ArrayList<>());
-            }
-            for (int i = 0; i < all.size(); i += BATCH) {
-                List<String> part = all.subList(i, Math.min(all.size(), i + BATCH));
-                try (PreparedStatement st = c.prepareStatement("SELECT path, id, start_line, end_line FROM chunks"
-                        + " WHERE repo = ? AND kind = 'code' AND path IN (" + marks(part.size()) + ")")) {
-                    st.setString(1, repo);
-                    for (int j = 0; j < part.size(); j++) {
-                        st.setString(j + 2, part.get(j));
-                    }
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            byPath.get(rs.getString(1))
-                                    .add(new Place(rs.getString(2), repo, rs.getString(1), rs.getInt(3), rs.getInt(4)));
-                        }
-                    }
-                }
-            }
-            Map<String, Innermost> out = new HashMap<>();
-            byPath.forEach((p, chunks) -> out.put(p, sorted(chunks)));
-            return out;
-        }
-
-        private static Innermost sorted(List<Place> chunks) {
-            chunks.sort(
-                    Comparator.comparingInt((Place x) -> x.end() - x.start()).thenComparingInt(Place::start));
-            return new Innermost(chunks);
-        }
-
-        /** The id of the innermost chunk holding {@code line}; "" when none does. */
-        String at(int line) {
-            for (Place x : chunks) {
-                if (x.start() <= line && line <= x.end()) {
-                    return x.id();
-                }
-            }
-            return "";
         }
     }
 }

@@ -39,9 +39,9 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The store: SQLite ({@code store.db}, WAL) holds chunks, vectors, the BM25 index (FTS5), the file index, call
- * edges and repo metadata, and is the only source of truth; {@link VectorTables} derives in-memory vector indexes
- * (exact below a size, JVector graphs above) from it, and {@link LuceneIndexes} the Lucene BM25 indexes. See {@link Store} for the contract.
+ * The store: SQLite ({@code store.db}, WAL) holds chunks, vectors, BM25 (FTS5), the file index, call edges,
+ * resolved references and repo metadata, the only source of truth; {@link VectorTables} derives vector indexes from
+ * it (exact, JVector graphs), {@link LuceneIndexes} the Lucene BM25 indexes. {@link Store} has the contract.
  *
  * <p>This class opens, checks and creates the database, holds the cross-process write lock for a transaction,
  * and owns what the read views share ({@link StoreReads}: reader connections, closed state); each view —
@@ -78,8 +78,7 @@ public final class SqliteStore implements Store {
     private final SqliteCallGraph calls;
     private final RepoCatalog repos;
     private final SqliteChatLog chats;
-    /** Set while a transaction of this store object is open (or being opened). */
-    private final AtomicBoolean writing = new AtomicBoolean();
+    private final AtomicBoolean writing = new AtomicBoolean(); // while a transaction of this object is open(ing)
 
     private volatile SqliteWriteTransaction openTransaction;
     /** True for a store made by {@link #rebuild} until {@link #publish()}. */
