@@ -135,6 +135,9 @@ final class FullMode implements ModeStrategy {
             List<String> callers = new ArrayList<>();
             List<String> callees = new ArrayList<>();
             for (CallRelation r : graph.relations()) {
+                if (!r.isCall()) {
+                    continue; // implementations lead no "who calls" answer
+                }
                 if (r.calleeId().equals(subject.get())) {
                     callers.add(r.callerId());
                 } else if (r.callerId().equals(subject.get()) && !r.calleeId().isEmpty()) {
@@ -144,7 +147,8 @@ final class FullMode implements ModeStrategy {
             if (calleesFirst) {
                 callees.forEach(ids::add);
             }
-            callers.stream().limit(4).forEach(ids::add);
+            // four callers that are not already leads (an overload calling its sibling is one of the named ones)
+            callers.stream().filter(id -> !ids.contains(id)).limit(4).forEach(ids::add);
             callees.forEach(ids::add);
             callers.forEach(ids::add);
         }

@@ -100,7 +100,12 @@ final class GraphExpansion {
             List<CallRelation> relations) {
         CodeChunk seed = (CodeChunk) seedFound.chunk();
         String seedId = seedFound.id();
-        List<CallEdge> callerEdges = source.callers(seedId);
+        // a question names a method, not one overload of it: a compiler binds each call to one overload, so the
+        // callers of the seed's overloads (same file and qualified name) are its callers too
+        List<CallEdge> callerEdges = new ArrayList<>(source.callers(seedId));
+        for (String overload : overloads(source, seedFound)) {
+            callerEdges.addAll(source.callers(overload));
+        }
         Map<String, String> writtenAs = new LinkedHashMap<>();
         Set<String> bound = new HashSet<>(); // callers a compiler bound to the seed: no name check needed
         for (CallEdge e : callerEdges) {
@@ -170,6 +175,26 @@ final class GraphExpansion {
                     new CallRelation(c.id(), c.chunk().title(), subject.id(), seed.symbol(), kind, sites.get(c.id())));
             out.add(c);
         }
+    }
+
+    /**
+     * The other chunks defining the seed's qualified name in its file whose own calls a compiler resolved (the
+     * overloads of a method; the parts of a split definition are left out, their callers are the first part's).
+     */
+    private static List<String> overloads(ChunkSource source, Found seedFound) {
+        CodeChunk seed = (CodeChunk) seedFound.chunk();
+        List<String> out = new ArrayList<>();
+        for (Found f : source.bySymbol(seed.symbol())) {
+            if (f.chunk() instanceof CodeChunk c
+                    && !f.id().equals(seedFound.id())
+                    && c.repo().equals(seed.repo())
+                    && c.path().equals(seed.path())
+                    && c.qualifiedName().equals(seed.qualifiedName())
+                    && !c.signature().equals(seed.signature())) {
+                out.add(f.id());
+            }
+        }
+        return out;
     }
 
     /**
