@@ -103,7 +103,8 @@ final class GraphExpansion {
         // a question names a method, not one overload of it: a compiler binds each call to one overload, so the
         // callers of the seed's overloads (same file and qualified name) are its callers too
         List<CallEdge> callerEdges = new ArrayList<>(source.callers(seedId));
-        for (String overload : overloads(source, seedFound)) {
+        List<Found> namesakes = source.bySymbol(seed.symbol()); // read once: overloads and definitions both need it
+        for (String overload : overloads(namesakes, seedFound)) {
             callerEdges.addAll(source.callers(overload));
         }
         Map<String, String> writtenAs = new LinkedHashMap<>();
@@ -114,7 +115,7 @@ final class GraphExpansion {
                 bound.add(e.callerId());
             }
         }
-        boolean unique = callerEdges.isEmpty() || definitions(source, seed) <= 1;
+        boolean unique = callerEdges.isEmpty() || definitions(namesakes, seed) <= 1;
         List<Found> product = new ArrayList<>();
         List<Found> inTests = new ArrayList<>();
         int rejected = 0;
@@ -181,10 +182,10 @@ final class GraphExpansion {
      * The other chunks defining the seed's qualified name in its file whose own calls a compiler resolved (the
      * overloads of a method; the parts of a split definition are left out, their callers are the first part's).
      */
-    private static List<String> overloads(ChunkSource source, Found seedFound) {
+    private static List<String> overloads(List<Found> namesakes, Found seedFound) {
         CodeChunk seed = (CodeChunk) seedFound.chunk();
         List<String> out = new ArrayList<>();
-        for (Found f : source.bySymbol(seed.symbol())) {
+        for (Found f : namesakes) {
             if (f.chunk() instanceof CodeChunk c
                     && !f.id().equals(seedFound.id())
                     && c.repo().equals(seed.repo())
@@ -201,9 +202,9 @@ final class GraphExpansion {
      * How many distinct definitions share the seed's name in its repository (parts of one, and overloads of one
      * qualified name in one file, count once).
      */
-    private static int definitions(ChunkSource source, CodeChunk seed) {
+    private static int definitions(List<Found> namesakes, CodeChunk seed) {
         Set<String> defs = new LinkedHashSet<>();
-        for (Found f : source.bySymbol(seed.symbol())) {
+        for (Found f : namesakes) {
             if (f.chunk() instanceof CodeChunk c && c.repo().equals(seed.repo())) {
                 defs.add(c.path() + "\0" + c.qualifiedName());
             }
