@@ -95,6 +95,7 @@ public final class ChatCli implements Runnable {
             Map.entry("--allow-path", "RAG_ALLOW_PATHS"),
             Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"),
             Map.entry("--allow-git-protocol", "RAG_ALLOW_GIT_PROTOCOLS"),
+            Map.entry("--job-timeout", "RAG_JOB_TIMEOUT"),
             Map.entry("--viewer-url", "RAG_VIEWER_URL"));
 
     /** An environment variable as this command line sees it (tests pass their own), or null (also for ""). */

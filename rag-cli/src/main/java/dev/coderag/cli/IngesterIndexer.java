@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -80,7 +81,8 @@ public final class IngesterIndexer implements Indexer {
         // file:// only when the operator allowed that transport (--allow-git-protocol file): local mirrors
         this.options = IngestOptions.defaults(store.directory())
                 .withAllowFileUrls(git.protocols().contains("file"))
-                .withGit(git);
+                .withGit(git)
+                .withLocalRoots(this.allowedRoots); // checked again on the real path when the ingest runs
         this.ingester = Ingester.create(store, embedder, options);
         this.localIngester = Ingester.create(store, embedder, IngestOptions.defaults(store.directory()));
     }
@@ -292,25 +294,27 @@ public final class IngesterIndexer implements Indexer {
     }
 
     @Override
-    public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+    public void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
         busy.lock();
         try {
             Console console = locals.remove(target);
             if (console != null) {
-                indexLocal(target, console, progress);
+                indexLocal(target, console, progress, stop);
             } else {
-                indexRemote(target, progress);
+                indexRemote(target, progress, stop);
             }
         } finally {
             busy.unlock();
         }
     }
 
-    private void indexLocal(Target target, Console console, Consumer<RepoStatus.Progress> progress) {
+    private void indexLocal(
+            Target target, Console console, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
         try {
             IngestSummary summary = localIngester.ingest(
                     List.of(new IngestRequest(target.source(), Optional.empty(), Optional.empty())),
-                    p -> progress.accept(progress(p)));
+                    p -> progress.accept(progress(p)),
+                    stop);
             console.out().print(Reports.ingestHuman(summary, false));
             console.out().flush();
         } catch (IngestException e) {
@@ -330,13 +334,14 @@ public final class IngesterIndexer implements Indexer {
         }
     }
 
-    private void indexRemote(Target target, Consumer<RepoStatus.Progress> progress) {
+    private void indexRemote(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
         checkNotTaken(target); // again: another source may have taken the name while this one was queued
         try {
             // the name is always passed: checkNotTaken above decided whether another source may be replaced
             ingester.ingest(
                     List.of(new IngestRequest(target.source(), Optional.of(target.name()), target.branch())),
-                    p -> progress.accept(progress(p)));
+                    p -> progress.accept(progress(p)),
+                    stop);
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
         }

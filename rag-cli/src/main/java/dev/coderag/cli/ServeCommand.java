@@ -100,6 +100,15 @@ final class ServeCommand implements Callable<Integer> {
     List<String> allowGitProtocols = new ArrayList<>();
 
     @Option(
+            names = "--job-timeout",
+            paramLabel = "MINUTES",
+            defaultValue = "240",
+            description = "The longest an ingest asked for by POST /api/repos, the page or the MCP tool reindex may"
+                    + " run (env RAG_JOB_TIMEOUT; default: ${DEFAULT-VALUE}). Past it, it stops keeping what it"
+                    + " committed and the repository shows error; --ingest sources have no limit.")
+    long jobTimeoutMinutes;
+
+    @Option(
             names = "--allow-writes",
             description = "Offer the MCP tool reindex at /mcp, which re-indexes a repository from the source it was"
                     + " indexed from (env RAG_ALLOW_WRITES=true; default: read-only MCP tools only).")
@@ -136,6 +145,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         Serving serving = start(store, embedder, options);
         parent.err.println(indexerNote);
+        if (options.token().isEmpty()) {
+            // the threat model's "other local accounts" (docs/SECURITY.md): loopback keeps the network out, not them
+            parent.err.println("no token: every account on this machine can use this server and read what it"
+                    + " indexes; set RAG_TOKEN to allow only those who have it");
+        }
         startBackgroundWork(serving);
         CountDownLatch stopped = closeOnShutdown(serving);
         parent.out.println("coderag is serving " + serving.server().url() + "  (store " + location.describe()
@@ -152,15 +166,19 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new UsageException("--port must be between 0 and 65535 (0 = any free port), not " + port);
         }
+        if (jobTimeoutMinutes < 1) {
+            throw new UsageException("--job-timeout must be at least 1 minute, not " + jobTimeoutMinutes);
+        }
         ServerOptions options = ServerOptions.defaults()
                 .withHost(host)
                 .withPort(port)
                 .withChat(chat)
                 .withToken(Optional.ofNullable(token))
                 .withAllowedHosts(allowHosts)
+                .withJobLimit(java.time.Duration.ofMinutes(jobTimeoutMinutes))
                 .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
         try {
-            options.requireTokenUnlessLoopback();
+            options.requireTokenWhenReachable();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -67,6 +67,26 @@ class ChatCliTest {
     }
 
     @Test
+    void answering_to_another_host_name_without_a_token_refuses_with_one_line() {
+        // on loopback, but behind a proxy or a tailnet under that name: as reachable as 0.0.0.0
+        Result r = run(
+                Map.of("RAG_DB", tmp.resolve("db").toString()), "serve", "--port", "0", "--allow-host", "rag.example");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .startsWith("error: refusing to answer to rag.example without a token")
+                .hasLineCount(1);
+        Result env = run(
+                Map.of(
+                        "RAG_ALLOW_HOSTS",
+                        "rag.example",
+                        "RAG_DB",
+                        tmp.resolve("db").toString()),
+                "serve");
+        assertThat(env.code()).isEqualTo(2);
+        assertThat(env.err()).contains("without a token");
+    }
+
+    @Test
     void bad_usage_exits_2_with_one_line_and_a_hint() {
         Result r = run(Map.of(), "serve", "--port", "notanumber");
         assertThat(r.code()).isEqualTo(2);

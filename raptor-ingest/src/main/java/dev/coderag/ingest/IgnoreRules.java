@@ -48,6 +48,11 @@ final class IgnoreRules {
         return rules.isEmpty();
     }
 
+    /** The number of rules (comments and blank lines not counted). */
+    int size() {
+        return rules.size();
+    }
+
     /**
      * The last matching rule's verdict for {@code path} (relative to the repo root, forward slashes), or
      * {@link Match#NONE} when no rule matches or the path is not under this file's directory.

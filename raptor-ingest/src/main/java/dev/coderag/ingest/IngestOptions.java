@@ -2,6 +2,8 @@ package dev.coderag.ingest;
 
 import dev.coderag.store.VectorTier;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * How an {@link Ingester} runs. Start from {@link #defaults(Path)} and change what differs with the named
@@ -37,7 +39,8 @@ public record IngestOptions(
         GitPolicy git,
         VectorTier vectors,
         long sliceBytes,
-        boolean resolve) {
+        boolean resolve,
+        Optional<List<Path>> localRoots) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
     /**
@@ -50,6 +53,7 @@ public record IngestOptions(
         if (sliceBytes < 1) {
             throw new IllegalArgumentException("sliceBytes must be positive: " + sliceBytes);
         }
+        localRoots = localRoots.map(List::copyOf);
     }
 
     /**
@@ -67,56 +71,173 @@ public record IngestOptions(
                 GitPolicy.LOCAL,
                 VectorTier.FULL,
                 DEFAULT_SLICE_BYTES,
-                true);
+                true,
+                Optional.empty());
     }
 
     public IngestOptions withFull(boolean full) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withVectors(VectorTier vectors) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withSliceBytes(long sliceBytes) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withResolve(boolean resolve) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
     }
 
     public IngestOptions withGit(GitPolicy git) {
         return new IngestOptions(
-                full, dryRun, maxFileBytes, plainText, allowFileUrls, cloneDir, git, vectors, sliceBytes, resolve);
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots);
+    }
+
+    /** Only under {@code roots} (real paths); null = anywhere. */
+    public IngestOptions withLocalRoots(List<Path> roots) {
+        return new IngestOptions(
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                Optional.ofNullable(roots));
     }
 }

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -48,6 +49,8 @@ public final class Ingester {
     private final ReentrantLock running = new ReentrantLock();
     private final CommitBatches batches = CommitBatches.fromSystemProperties();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
+    /** The running ingest's own stop condition ({@link #ingest(List, ProgressListener, BooleanSupplier)}). */
+    private volatile BooleanSupplier cancelled = () -> false;
 
     Ingester(
             Optional<Store> store,
@@ -63,7 +66,7 @@ public final class Ingester {
         }
         this.options = Objects.requireNonNull(options, "options");
         this.planner = new RepoPlanner(
-                store, embedder, options, Objects.requireNonNull(parsers, "parsers"), staticEmbedder.isPresent());
+                store, embedder, options, Objects.requireNonNull(parsers), staticEmbedder.isPresent(), this::stopping);
         if (store.isEmpty() && !options.dryRun()) {
             throw new IllegalArgumentException("only a dry run may go without a store");
         }
@@ -156,10 +159,20 @@ public final class Ingester {
      * @throws IngestException BAD_SOURCE, CLONE_FAILED, MODEL_MISMATCH, LOCKED, IO or STOPPED; nothing else
      */
     public IngestSummary ingest(List<IngestRequest> requests, ProgressListener progress) {
+        return ingest(requests, progress, () -> false);
+    }
+
+    /**
+     * As {@link #ingest(List, ProgressListener)}, stopping also once {@code cancel} says so — asked while files are
+     * listed and at every batch boundary, from this thread: a removed or overdue job of a server.
+     */
+    public IngestSummary ingest(List<IngestRequest> requests, ProgressListener progress, BooleanSupplier cancel) {
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(cancel, "cancel");
         if (!running.tryLock()) {
             throw new IngestException(IngestException.Reason.LOCKED, "another ingest is running on " + storeDir());
         }
+        cancelled = cancel;
         try {
             return ingestAll(List.copyOf(requests), progress);
         } catch (StoreException e) {
@@ -167,8 +180,14 @@ public final class Ingester {
         } catch (EmbedException e) {
             throw new IngestException(IngestException.Reason.IO, e.getMessage(), e);
         } finally {
+            cancelled = () -> false;
             running.unlock();
         }
+    }
+
+    /** Whether the running ingest should stop: a {@link #requestStop} or its own cancel condition. */
+    private boolean stopping() {
+        return stopRequested.get() || cancelled.getAsBoolean();
     }
 
     private IngestSummary ingestAll(List<IngestRequest> requests, ProgressListener progress) {
@@ -203,6 +222,7 @@ public final class Ingester {
 
         progress.onProgress(new IngestProgress(GitSource.redact(request.source()), IngestPhase.SCAN, 0, 0, 0, 0));
         SourceResolver.Resolved resolved = SourceResolver.resolve(request, options);
+        store.ifPresent(s -> SourceResolver.refuseInsideStore(resolved, s.directory()));
         String name = resolved.name();
         progress.onProgress(new IngestProgress(name, IngestPhase.SCAN, 0, 0, 0, 0));
         Optional<String> commit = GitSource.headCommit(resolved.dir());
@@ -216,7 +236,7 @@ public final class Ingester {
         if (options.dryRun()) {
             return finish(repo, planned, progress, totals, 0);
         }
-        if (stopRequested.get()) {
+        if (stopping()) {
             throw stopped(
                     name,
                     0,
@@ -237,7 +257,7 @@ public final class Ingester {
                 totals.parseSeconds += planned.parseSeconds();
             }
             RepoWriter writer = new RepoWriter(
-                    embedder, staticEmbedder, options.vectors(), s, progress, totals, batches, stopRequested::get);
+                    embedder, staticEmbedder, options.vectors(), s, progress, totals, batches, this::stopping);
             if (planned.deferred().isEmpty()) {
                 RepoWriter.Outcome outcome = writer.write(repo, planned, tx, WriteSlice.WHOLE);
                 if (outcome.stopped()) {
@@ -248,13 +268,13 @@ public final class Ingester {
                 // the first slice's chunks must not outlive its write: this frame waits while the later slices run
                 AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
                 planned = null;
-                result = new SliceWriter(planner, store.orElseThrow(), options, stopRequested::get)
+                result = new SliceWriter(planner, store.orElseThrow(), options, this::stopping)
                         .write(repo, first, writer, tx, progress, totals);
             }
         }
         if (options.resolve()) {
             totals.resolveSeconds += IngestTotals.seconds(
-                    ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), stopRequested::get)
+                    ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), this::stopping)
                             .elapsed()
                             .toNanos());
         }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -34,6 +35,7 @@ final class RepoPlanner {
     private final IngestOptions options;
     private final Function<ParseOptions, FileParser> parsers;
     private final long budget;
+    private final BooleanSupplier stop;
 
     /**
      * What one repository's run will do.
@@ -67,13 +69,16 @@ final class RepoPlanner {
     /**
      * @param slices whether a large repository may be planned in slices ({@link IngestOptions#sliceBytes()}): the
      *     writer can complete a slice's files only with static-tier vectors, so only with a static tier
+     * @param stop asked while a repository is walked (a stop request, a cancelled or overdue job)
      */
     RepoPlanner(
             Optional<Store> store,
             Embedder embedder,
             IngestOptions options,
             Function<ParseOptions, FileParser> parsers,
-            boolean slices) {
+            boolean slices,
+            BooleanSupplier stop) {
+        this.stop = stop;
         this.store = store;
         this.embedder = embedder;
         this.options = options;
@@ -179,7 +184,7 @@ final class RepoPlanner {
         Set<Path> excluded = new HashSet<>();
         excluded.add(options.cloneDir());
         store.ifPresent(s -> excluded.add(s.directory()));
-        return new RepoScanner(parser, options, embedder.modelId(), excluded);
+        return new RepoScanner(parser, options, embedder.modelId(), excluded, stop);
     }
 
     private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 
 /**
  * The parse stage for one repository: walk, read, hash, and parse what is new or changed, in parallel. Reads
@@ -56,6 +57,7 @@ final class RepoScanner {
     }
 
     private final FileParser parser;
+    private final BooleanSupplier stop;
     private final long maxFileBytes;
     private final boolean plainText;
     private final boolean full;
@@ -69,6 +71,13 @@ final class RepoScanner {
      * @param excludedDirs directories never walked (the clone and store directories)
      */
     RepoScanner(FileParser parser, IngestOptions options, String modelId, Set<Path> excludedDirs) {
+        this(parser, options, modelId, excludedDirs, () -> false);
+    }
+
+    /** @param stop asked while the repository is walked: a stop request or a job's deadline ends the scan */
+    RepoScanner(
+            FileParser parser, IngestOptions options, String modelId, Set<Path> excludedDirs, BooleanSupplier stop) {
+        this.stop = stop;
         this.parser = parser;
         this.maxFileBytes = options.maxFileBytes();
         this.plainText = options.plainText();
@@ -106,18 +115,21 @@ final class RepoScanner {
                             maxFileBytes,
                             path -> plainText || parser.categorize(path) != FileCategory.UNSUPPORTED,
                             excludedDirs)
-                    .walk(c -> {
-                        String previous = storedHashes.get(c.path());
-                        if (mustRead(c, previous, changedByGit)) {
-                            // once one file is deferred, every later one is: a slice is a run of files in walk order
-                            if (!deferred.isEmpty() || (taken[0] > 0 && taken[0] + c.size() > budget)) {
-                                deferred.add(c);
-                                return;
-                            }
-                            taken[0] += c.size();
-                        }
-                        futures.add(pool.submit(() -> process(repo, c, previous, changedByGit)));
-                    });
+                    .walk(
+                            c -> {
+                                String previous = storedHashes.get(c.path());
+                                if (mustRead(c, previous, changedByGit)) {
+                                    // once one file is deferred, every later one is: a slice is a run of files in walk
+                                    // order
+                                    if (!deferred.isEmpty() || (taken[0] > 0 && taken[0] + c.size() > budget)) {
+                                        deferred.add(c);
+                                        return;
+                                    }
+                                    taken[0] += c.size();
+                                }
+                                futures.add(pool.submit(() -> process(repo, c, previous, changedByGit)));
+                            },
+                            stop);
             Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
             skipped.putAll(walk.skipped());
             List<SkippedFile> skippedFiles = new ArrayList<>(walk.skippedFiles());

@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -24,6 +25,11 @@ import java.util.function.Predicate;
  *
  * <p>Symlinks: a directory symlink is never followed (so a walk cannot loop or escape); a file symlink is
  * read only when its real target lies inside the repository.
+ *
+ * <p>Ignore files are untrusted: one larger than {@link #MAX_IGNORE_BYTES} is never read, and no more than
+ * {@link #MAX_RULES_IN_EFFECT} rules apply to a path at once. Skipping such a file's rules could index what it
+ * asks to leave out (a {@code .env}, a key), so instead the directory that holds it is left out whole, listed
+ * with reason {@code ignore_limit}; for the repository's root that is every file, and the walk fails.
  */
 final class RepoWalker {
     /** Directory names never descended into. */
@@ -47,6 +53,12 @@ final class RepoWalker {
             ".pytest_cache",
             ".tox");
 
+    /** The largest ignore file read (1 MiB; git's own are a few KiB). */
+    static final long MAX_IGNORE_BYTES = 1 << 20;
+
+    /** The most ignore rules in effect at once (of every ignore file from the root down to a directory). */
+    static final int MAX_RULES_IN_EFFECT = 10_000;
+
     /** A file to consider: repo-relative path with forward slashes, the file to read, its size. */
     record Candidate(String path, Path file, long size) {}
 
@@ -63,6 +75,7 @@ final class RepoWalker {
     private final Set<Path> excludedRealDirs;
     private final List<Candidate> files = new ArrayList<>();
     private Consumer<Candidate> onFile = c -> {};
+    private BooleanSupplier stop = () -> false;
     private final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
     private final List<SkippedFile> skippedFiles = new ArrayList<>();
 
@@ -95,20 +108,47 @@ final class RepoWalker {
      * order), so that reading and hashing can start while the walk goes on.
      */
     Result walk(Consumer<Candidate> onFile) throws IOException {
+        return walk(onFile, () -> false);
+    }
+
+    /**
+     * As {@link #walk(Consumer)}, asking {@code stop} before each directory entry.
+     *
+     * @throws IngestException STOPPED once {@code stop} says so; BAD_SOURCE when the root's ignore files are
+     *     over the limits (nothing would be indexed)
+     */
+    Result walk(Consumer<Candidate> onFile, BooleanSupplier stop) throws IOException {
         this.onFile = onFile;
+        this.stop = stop;
         List<IgnoreRules> git = new ArrayList<>();
         List<IgnoreRules> rag = new ArrayList<>();
         Path exclude = root.resolve(".git").resolve("info").resolve("exclude");
-        if (Files.isRegularFile(exclude)) {
-            git.add(IgnoreRules.parse("", read(exclude)));
+        List<IgnoreRules> withExclude = withRules(git, exclude, "");
+        if (withExclude == null) {
+            throw overLimit(".git/info/exclude");
         }
-        walkDir(realRoot, "", git, rag);
+        walkDir(realRoot, "", withExclude, rag);
         return new Result(List.copyOf(files), Map.copyOf(skipped), List.copyOf(skippedFiles));
+    }
+
+    private static IngestException overLimit(String file) {
+        return new IngestException(
+                IngestException.Reason.BAD_SOURCE,
+                "the repository's " + file + " is over the limits of an ignore file (" + MAX_IGNORE_BYTES / 1024
+                        + " KiB, " + MAX_RULES_IN_EFFECT + " rules); its rules cannot be applied, so nothing is"
+                        + " indexed");
     }
 
     private void walkDir(Path dir, String rel, List<IgnoreRules> git, List<IgnoreRules> rag) throws IOException {
         List<IgnoreRules> gitHere = withRules(git, dir.resolve(".gitignore"), rel);
-        List<IgnoreRules> ragHere = withRules(rag, dir.resolve(".ragignore"), rel);
+        List<IgnoreRules> ragHere = gitHere == null ? null : withRules(rag, dir.resolve(".ragignore"), rel);
+        if (gitHere == null || ragHere == null) {
+            if (rel.isEmpty()) {
+                throw overLimit(gitHere == null ? ".gitignore" : ".ragignore");
+            }
+            count(rel, SkipReason.IGNORE_LIMIT); // the whole directory: see the class comment
+            return;
+        }
         List<Path> entries = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             stream.forEach(entries::add);
@@ -118,6 +158,9 @@ final class RepoWalker {
         }
         entries.sort(null);
         for (Path entry : entries) {
+            if (stop.getAsBoolean()) {
+                throw new IngestException(IngestException.Reason.STOPPED, "stopped while listing the files");
+            }
             String name = entry.getFileName().toString();
             String path = rel.isEmpty() ? name : rel + "/" + name;
             BasicFileAttributes attrs;
@@ -203,9 +246,22 @@ final class RepoWalker {
         return false;
     }
 
+    /**
+     * {@code parent} plus the rules of {@code file} when it exists; null when the file is over
+     * {@link #MAX_IGNORE_BYTES} or would bring more than {@link #MAX_RULES_IN_EFFECT} rules into effect.
+     */
     private static List<IgnoreRules> withRules(List<IgnoreRules> parent, Path file, String rel) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        BasicFileAttributes attrs;
+        try {
+            attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return parent; // none
+        }
+        if (!attrs.isRegularFile()) {
             return parent;
+        }
+        if (attrs.size() > MAX_IGNORE_BYTES) {
+            return null; // by its stat: a sparse 1 GB file is never read
         }
         String content;
         try {
@@ -213,9 +269,19 @@ final class RepoWalker {
         } catch (IOException e) {
             return parent;
         }
+        if (content.length() > MAX_IGNORE_BYTES) {
+            return null; // grew after the stat
+        }
         IgnoreRules rules = IgnoreRules.parse(rel, content);
         if (rules.isEmpty()) {
             return parent;
+        }
+        int inEffect = rules.size();
+        for (IgnoreRules r : parent) {
+            inEffect += r.size();
+        }
+        if (inEffect > MAX_RULES_IN_EFFECT) {
+            return null;
         }
         List<IgnoreRules> list = new ArrayList<>(parent);
         list.add(rules);

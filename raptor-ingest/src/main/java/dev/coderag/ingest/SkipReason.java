@@ -15,7 +15,12 @@ enum SkipReason {
     /** A symlink to a directory, out of the repository, dangling or looping. */
     SYMLINK("symlink"),
     /** The parser failed on the file. */
-    UNPARSABLE("unparsable");
+    UNPARSABLE("unparsable"),
+    /**
+     * A directory left out whole: its {@code .gitignore} or {@code .ragignore} is over the limits of an ignore file
+     * (size, or rules in effect), so what it asks to leave out cannot be told apart.
+     */
+    IGNORE_LIMIT("ignore_limit");
 
     private final String key;
 

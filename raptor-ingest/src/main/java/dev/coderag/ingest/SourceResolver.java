@@ -64,8 +64,37 @@ final class SourceResolver {
                     "--branch applies to git URLs only; check out the branch in " + shown + " instead");
         }
         Path dir = realDirectory(source, shown);
+        if (options.localRoots()
+                .filter(roots -> roots.stream().noneMatch(dir::startsWith))
+                .isPresent()) {
+            // checked on the real path now, when the ingest runs: the request was checked earlier, and a
+            // directory on the way may have become a symlink since
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE,
+                    "the directory is outside the directories this server indexes (--allow-path)");
+        }
         String name = explicit.orElseGet(() -> RepoSources.defaultName(dir).orElseThrow(() -> noName(shown)));
         return new Resolved(name, dir, dir.toString(), explicit.isPresent());
+    }
+
+    /**
+     * A local directory inside the store would index the store's own files (chats among them) and clones of
+     * other sources: never, whoever asks.
+     */
+    static void refuseInsideStore(SourceResolver.Resolved resolved, Path storeDir) {
+        if (RepoSources.isGitUrl(resolved.source())) {
+            return; // its clone lives under the store by design
+        }
+        Path real;
+        try {
+            real = storeDir.toRealPath();
+        } catch (IOException e) {
+            real = storeDir.toAbsolutePath().normalize();
+        }
+        if (resolved.dir().startsWith(real)) {
+            throw new IngestException(
+                    IngestException.Reason.BAD_SOURCE, "refusing to index a directory inside the store");
+        }
     }
 
     private static Path realDirectory(String source, String shown) {

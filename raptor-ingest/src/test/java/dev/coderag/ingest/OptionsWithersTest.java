@@ -7,6 +7,8 @@ import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.ingest.parse.TokenCounter;
 import dev.coderag.store.VectorTier;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class OptionsWithersTest {
@@ -28,7 +30,8 @@ class OptionsWithersTest {
                         GitPolicy.LOCAL,
                         VectorTier.FULL,
                         S,
-                        true));
+                        true,
+                        Optional.empty()));
     }
 
     @Test
@@ -38,22 +41,82 @@ class OptionsWithersTest {
 
         assertThat(d.withFull(true))
                 .isEqualTo(new IngestOptions(
-                        true, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        true,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withDryRun(true))
                 .isEqualTo(new IngestOptions(
-                        false, true, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        false,
+                        true,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withMaxFileBytes(7))
                 .isEqualTo(new IngestOptions(
-                        false, false, 7, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        false,
+                        false,
+                        7,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withPlainText(true))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, true, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        false,
+                        false,
+                        1 << 20,
+                        true,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withAllowFileUrls(false))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, false, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        false,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withCloneDir(clones))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, clones, GitPolicy.LOCAL, VectorTier.FULL, S, true));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        clones,
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withGit(GitPolicy.network()))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -65,16 +128,49 @@ class OptionsWithersTest {
                         GitPolicy.network(),
                         VectorTier.FULL,
                         S,
-                        true));
+                        true,
+                        Optional.empty()));
         assertThat(d.withVectors(VectorTier.STATIC))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.STATIC, S, true));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.STATIC,
+                        S,
+                        true,
+                        Optional.empty()));
         assertThat(d.withSliceBytes(9))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, 9, true));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        9,
+                        true,
+                        Optional.empty()));
         assertThat(d.withResolve(false))
                 .isEqualTo(new IngestOptions(
-                        false, false, 1 << 20, false, true, d.cloneDir(), GitPolicy.LOCAL, VectorTier.FULL, S, false));
+                        false,
+                        false,
+                        1 << 20,
+                        false,
+                        true,
+                        d.cloneDir(),
+                        GitPolicy.LOCAL,
+                        VectorTier.FULL,
+                        S,
+                        false,
+                        Optional.empty()));
+        assertThat(d.withLocalRoots(List.of(clones)).localRoots()).contains(List.of(clones));
+        assertThat(d.withLocalRoots(List.of(clones)).withLocalRoots(null)).isEqualTo(d);
         assertThatThrownBy(() -> d.withSliceBytes(0)).isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -1,12 +1,14 @@
 package dev.coderag.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.coderag.ingest.parse.FileCategory;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.ingest.parse.ParseResult;
 import dev.coderag.ingest.parse.SourceFile;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +174,59 @@ class RepoWalkerTest {
                 return real.parse(file);
             }
         };
+    }
+
+    @Test
+    void a_gigabyte_sparse_root_gitignore_is_never_read_and_fails_the_walk_at_once() throws IOException {
+        write("a.java", "x");
+        try (RandomAccessFile f =
+                new RandomAccessFile(repo.resolve(".gitignore").toFile(), "rw")) {
+            f.setLength(1_200_000_000L); // sparse: no disk used; read whole it would be 1.2 GB of heap
+        }
+        long start = System.nanoTime();
+        assertThatThrownBy(this::walk).isInstanceOfSatisfying(IngestException.class, e -> {
+            assertThat(e.reason()).isEqualTo(IngestException.Reason.BAD_SOURCE);
+            assertThat(e.getMessage()).contains(".gitignore").doesNotContain("\n");
+        });
+        assertThat(System.nanoTime() - start).as("never read").isLessThan(5_000_000_000L);
+    }
+
+    @Test
+    void a_nested_ignore_file_over_the_limits_leaves_its_directory_out_whole_with_a_reason() throws IOException {
+        write("a.java", "x");
+        write("big/.gitignore", "x".repeat((int) RepoWalker.MAX_IGNORE_BYTES + 1));
+        write("big/.env.java", "the file the huge ignore file might have listed");
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i <= RepoWalker.MAX_RULES_IN_EFFECT; i++) {
+            many.append("rule").append(i).append('\n');
+        }
+        write("many/.ragignore", many.toString());
+        write("many/b.java", "x");
+        write("fine/.gitignore", "*.log\n");
+        write("fine/c.java", "x");
+
+        RepoWalker.Result result = new RepoWalker(repo, 1 << 20, p -> true, Set.of()).walk();
+
+        assertThat(result.files())
+                .extracting(RepoWalker.Candidate::path)
+                .containsExactly("a.java", "fine/.gitignore", "fine/c.java");
+        assertThat(result.skippedFiles())
+                .extracting(f -> f.path() + " " + f.reason())
+                .contains("big ignore_limit", "many ignore_limit");
+        assertThat(result.skipped()).containsEntry(SkipReason.IGNORE_LIMIT, 2);
+    }
+
+    @Test
+    void a_walk_stops_when_asked_between_entries() throws IOException {
+        for (int i = 0; i < 50; i++) {
+            write("d" + i + "/f.java", "x");
+        }
+        int[] asked = {0};
+        assertThatThrownBy(
+                        () -> new RepoWalker(repo, 1 << 20, p -> true, Set.of()).walk(c -> {}, () -> ++asked[0] > 10))
+                .isInstanceOfSatisfying(
+                        IngestException.class, e -> assertThat(e.reason()).isEqualTo(IngestException.Reason.STOPPED));
+        assertThat(asked[0]).isEqualTo(11);
     }
 
     private List<String> walk() throws IOException {

@@ -51,12 +51,12 @@ public final class ChatServer implements AutoCloseable {
     private final Javalin app;
 
     private ChatServer(Store store, Embedder embedder, Indexer indexer, ServerOptions options) {
-        options.requireTokenUnlessLoopback();
+        options.requireTokenWhenReachable();
         ObjectMapper json = mapper();
         Requests requests = new Requests(json);
         AnswerSlots slots = new AnswerSlots(options.maxConcurrentAnswers());
         this.boundary = new Boundary(options, new SecureRandom());
-        this.repos = new RepoManager(store, indexer);
+        this.repos = new RepoManager(store, indexer, options.jobLimit());
         this.service = ChatService.create(store, embedder, options.chat(), repos::notices);
         SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);

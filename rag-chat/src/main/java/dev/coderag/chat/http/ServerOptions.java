@@ -1,6 +1,8 @@
 package dev.coderag.chat.http;
 
 import dev.coderag.chat.ChatOptions;
+import dev.coderag.chat.repos.RepoManager;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,6 +21,8 @@ import java.util.Optional;
  *     at least 1
  * @param allowWrites whether the MCP endpoint offers the {@code reindex} tool (the operator's choice; the JSON
  *     API's {@code POST /api/repos} is governed by the indexer's own rules)
+ * @param jobLimit the longest an ingest that a request asked for may run ({@code --job-timeout}); past it, it stops
+ *     keeping what it committed and the repository shows {@code error}
  */
 public record ServerOptions(
         String host,
@@ -27,7 +31,8 @@ public record ServerOptions(
         Optional<String> token,
         List<String> allowedHosts,
         int maxConcurrentAnswers,
-        boolean allowWrites) {
+        boolean allowWrites,
+        Duration jobLimit) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
     public static final int DEFAULT_MAX_CONCURRENT_ANSWERS = 8;
@@ -39,6 +44,9 @@ public record ServerOptions(
         allowedHosts = List.copyOf(allowedHosts);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535: " + port);
+        }
+        if (jobLimit.isNegative() || jobLimit.isZero()) {
+            throw new IllegalArgumentException("jobLimit must be positive: " + jobLimit);
         }
         if (maxConcurrentAnswers < 1) {
             throw new IllegalArgumentException("maxConcurrentAnswers must be at least 1: " + maxConcurrentAnswers);
@@ -55,16 +63,26 @@ public record ServerOptions(
     }
 
     /**
-     * The rule that keeps the code on this machine: a server reachable from elsewhere must have a token.
+     * The rule that keeps the code on this machine: a server reachable from elsewhere must have a token —
+     * listening on another interface than loopback, or answering to a host name given with {@code --allow-host}
+     * (a proxy or a tailnet forwards the network to a loopback port, so loopback alone proves nothing then).
      *
-     * @throws IllegalArgumentException with a one-line reason when {@link #host()} is not loopback and there
-     *     is no token
+     * @throws IllegalArgumentException with a one-line reason when there is no token and {@link #host()} is not
+     *     loopback or {@link #allowedHosts()} is not empty
      */
-    public void requireTokenUnlessLoopback() {
-        if (token.isEmpty() && !loopbackOnly()) {
+    public void requireTokenWhenReachable() {
+        if (token.isPresent()) {
+            return;
+        }
+        if (!loopbackOnly()) {
             throw new IllegalArgumentException("refusing to listen on " + host
                     + " without a token: anyone who can reach it could read the indexed code; set RAG_TOKEN"
                     + " (or --token), or listen on 127.0.0.1");
+        }
+        if (!allowedHosts.isEmpty()) {
+            throw new IllegalArgumentException("refusing to answer to " + String.join(", ", allowedHosts)
+                    + " without a token: a proxy or tunnel under that name would let anyone who reaches it read"
+                    + " the indexed code; set RAG_TOKEN (or --token)");
         }
     }
 
@@ -76,34 +94,39 @@ public record ServerOptions(
                 Optional.empty(),
                 List.of(),
                 DEFAULT_MAX_CONCURRENT_ANSWERS,
-                false);
+                false,
+                RepoManager.DEFAULT_JOB_LIMIT);
     }
 
     public ServerOptions withHost(String h) {
-        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites);
+        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites);
+        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
     }
 
     public ServerOptions withChat(ChatOptions c) {
-        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers, allowWrites);
+        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
     }
 
     public ServerOptions withToken(Optional<String> t) {
-        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers, allowWrites);
+        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
     }
 
     public ServerOptions withAllowedHosts(List<String> hosts) {
-        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers, allowWrites);
+        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers, allowWrites, jobLimit);
     }
 
     public ServerOptions withAllowWrites(boolean w) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, w);
+        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, w, jobLimit);
     }
 
     public ServerOptions withMaxConcurrentAnswers(int n) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, n, allowWrites);
+        return new ServerOptions(host, port, chat, token, allowedHosts, n, allowWrites, jobLimit);
+    }
+
+    public ServerOptions withJobLimit(Duration limit) {
+        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, limit);
     }
 }

@@ -2,6 +2,7 @@ package dev.coderag.chat.repos;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -46,22 +47,25 @@ public interface Indexer {
     boolean isGitUrl(String source);
 
     /**
-     * Indexes {@code target}, blocking until it is committed.
+     * Indexes {@code target}, blocking until it is committed or stopped.
      *
      * @param progress receives progress reports on the calling thread
+     * @param stop asked on the calling thread while it works (between files while they are listed, at every
+     *     commit boundary): once it says true, the ingest stops keeping what it committed and fails with
+     *     INDEXING_FAILED — the repository was removed meanwhile, or the job ran past its limit
      * @throws dev.coderag.chat.ChatException INDEXING_FAILED with a one-line reason when the ingest fails;
      *     CONFLICT when, since {@link #resolve}, the name was taken by another source (and the target does not
      *     replace)
      */
-    void index(Target target, Consumer<RepoStatus.Progress> progress);
+    void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop);
 
     /** The directory holding the files of {@code repo} when it was indexed from a git URL (its clone). */
     Path checkout(String repo);
 
     /**
      * Removes {@code repo} from the store (chunks, vectors, lexical entries, call edges, file index, skipped
-     * files, record) and deletes its clone; blocks until done. Called from the same background thread as
-     * {@link #index}, never while that repository is being indexed.
+     * files, record) and deletes its clone; blocks until done. Called from a background thread, never while
+     * {@link #index} runs.
      *
      * @return whether there was anything to remove
      * @throws dev.coderag.chat.ChatException BAD_REQUEST for an invalid name, INDEXING_FAILED when the store

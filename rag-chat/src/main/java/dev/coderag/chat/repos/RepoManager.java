@@ -8,11 +8,10 @@ import dev.coderag.store.RepoInfo;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
-import dev.coderag.types.ChunkKind;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,29 +47,12 @@ public final class RepoManager implements AutoCloseable {
     /** How many finished jobs (ready or failed) are remembered. */
     public static final int KEEP_FINISHED = 32;
 
-    private static final class Job {
-        final String name;
-        final String source; // shown: redacted
-        final String branch;
-        volatile RepoState state = RepoState.NEW;
-        volatile RepoStatus.Progress progress;
-        volatile String error;
-        volatile long finished; // order of finishing, 0 while active
-        volatile boolean wasComplete; // the store held a complete index of it when the job was queued
-
-        Job(String name, String source, String branch) {
-            this.name = name;
-            this.source = source;
-            this.branch = branch;
-        }
-    }
-
     private final Object admission = new Object();
     private final AtomicLong finishOrder = new AtomicLong();
 
     private final Store store;
     private final Indexer indexer;
-    private final Map<String, Job> jobs = new ConcurrentHashMap<>();
+    private final Map<String, IngestJob> jobs = new ConcurrentHashMap<>();
     /** Removals queued or running, by name: one per repository at a time (guarded by {@code admission}). */
     private final Map<String, Future<Boolean>> removals = new HashMap<>();
 
@@ -79,9 +62,40 @@ public final class RepoManager implements AutoCloseable {
         return t;
     });
 
+    /**
+     * Removals run on their own thread, so one never waits behind the queued ingests of other repositories; they
+     * and ingests take turns at the store's one writer through {@link #writer}, which is fair: a removal waiting
+     * while an ingest ends goes before the next queued ingest.
+     */
+    private final ExecutorService remover = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "repo-remove");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final ReentrantLock writer = new ReentrantLock(true);
+
+    /** How long an ingest a request asked for may run by default ({@link #RepoManager(Store, Indexer, Duration)}). */
+    public static final Duration DEFAULT_JOB_LIMIT = Duration.ofHours(4);
+
+    /** The longest an ingest a request asked for may run; the operator's own sources ({@link #enqueue}) have none. */
+    private final Duration jobLimit;
+
     public RepoManager(Store store, Indexer indexer) {
+        this(store, indexer, DEFAULT_JOB_LIMIT);
+    }
+
+    /**
+     * @param jobLimit the longest an ingest added through {@link #add} may run: past it the ingest is asked to stop
+     *     (what it committed stays) and the repository shows {@code error} with the reason
+     */
+    public RepoManager(Store store, Indexer indexer, Duration jobLimit) {
         this.store = store;
         this.indexer = indexer;
+        if (jobLimit.isNegative() || jobLimit.isZero()) {
+            throw new IllegalArgumentException("the job limit must be positive: " + jobLimit);
+        }
+        this.jobLimit = jobLimit;
     }
 
     /** How long {@link #remove} waits for a removal queued behind a running ingest before answering. */
@@ -121,7 +135,7 @@ public final class RepoManager implements AutoCloseable {
         if (path.isPresent() == url.isPresent()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "give exactly one of \"path\" or \"url\"");
         }
-        return enqueue(indexer.resolve(path, url, name, branch, replace));
+        return enqueue(indexer.resolve(path, url, name, branch, replace), jobLimit);
     }
 
     /**
@@ -133,13 +147,18 @@ public final class RepoManager implements AutoCloseable {
      *     #MAX_PENDING} ingests are queued or running
      */
     public RepoStatus enqueue(Indexer.Target target) {
-        Job job = new Job(target.name(), target.shownSource(), target.branch().orElse(""));
+        return enqueue(target, null);
+    }
+
+    private RepoStatus enqueue(Indexer.Target target, Duration limit) {
+        IngestJob job = new IngestJob(
+                target.name(), target.shownSource(), target.branch().orElse(""), limit);
         job.wasComplete = store.repos()
                 .get(target.name())
                 .filter(r -> r.state() == IndexState.COMPLETE)
                 .isPresent();
         synchronized (admission) {
-            Job old = jobs.get(target.name());
+            IngestJob old = jobs.get(target.name());
             if (old != null && old.state.active()) {
                 throw new ChatException(
                         ChatException.Reason.CONFLICT, "repository '" + target.name() + "' is already being indexed");
@@ -152,7 +171,7 @@ public final class RepoManager implements AutoCloseable {
             jobs.put(target.name(), job);
         }
         worker.submit(() -> run(job, target));
-        return status(job);
+        return IngestJob.status(job);
     }
 
     /**
@@ -182,21 +201,20 @@ public final class RepoManager implements AutoCloseable {
 
     /**
      * Removes a repository from the store and deletes its clone, on the ingest thread (the store's one writer):
-     * at once when no ingest runs, else after the running one.
+     * at once when no ingest runs, else after the running one. An ingest of this repository, queued or running,
+     * is cancelled first: a queued one never starts, a running one stops at its next check (between files while
+     * they are listed, at every batch boundary) — a repository whose ingest is stuck can always be removed.
      *
      * @return true when it is gone, false when the removal is still queued behind a running ingest after
      *     {@link #REMOVE_WAIT_SECONDS} (it happens later)
-     * @throws ChatException NOT_FOUND for an unknown repository, CONFLICT while it is queued or indexing, and the
-     *     indexer's errors
+     * @throws ChatException NOT_FOUND for an unknown repository, and the indexer's errors
      */
     public boolean remove(String name) {
         Future<Boolean> removal;
         synchronized (admission) {
-            Job job = jobs.get(name);
+            IngestJob job = jobs.get(name);
             if (job != null && job.state.active()) {
-                throw new ChatException(
-                        ChatException.Reason.CONFLICT,
-                        "repository '" + name + "' is being indexed; remove it when that finishes");
+                job.cancel(); // the removal below runs after it on the one ingest thread
             }
             Future<Boolean> queued = removals.get(name);
             if (queued != null) {
@@ -205,11 +223,18 @@ public final class RepoManager implements AutoCloseable {
                 if (job == null && store.repos().get(name).isEmpty()) {
                     throw unknown(name);
                 }
-                jobs.remove(name);
-                removal = worker.submit(() -> {
+                if (job == null || !job.state.active()) {
+                    jobs.remove(name);
+                }
+                removal = remover.submit(() -> {
+                    writer.lock(); // a cancelled ingest of it ends first
                     try {
+                        synchronized (admission) {
+                            jobs.remove(name, job);
+                        }
                         return indexer.remove(name);
                     } finally {
+                        writer.unlock();
                         synchronized (admission) {
                             removals.remove(name);
                         }
@@ -257,36 +282,53 @@ public final class RepoManager implements AutoCloseable {
                 ChatException.Reason.NOT_FOUND, "unknown repository '" + ApiContract.abbreviate(name) + "'");
     }
 
-    private void run(Job job, Indexer.Target target) {
-        job.state = RepoState.INDEXING;
+    /**
+     * Runs one job to its end, whatever happens: every {@link Throwable} — an {@link OutOfMemoryError} from a
+     * hostile file, a {@link StackOverflowError} — marks it {@code error} with one line and frees its slot.
+     */
+    private void run(IngestJob job, Indexer.Target target) {
+        writer.lock();
         try {
-            indexer.index(target, p -> job.progress = p);
+            if (job.stopping()) {
+                fail(job, job.failure("")); // removed while it waited for the writer
+                return;
+            }
+            job.start();
+            indexer.index(target, p -> job.progress = p, job::stopping);
             job.progress = null;
             job.error = null;
             finish(job, RepoState.READY);
             LOG.info("indexed {} from {}", job.name, job.source);
         } catch (ChatException | StoreException e) {
-            fail(job, e.getMessage());
+            fail(job, job.failure(e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("ingest of {} failed", job.name, e);
             fail(job, "internal error (" + e.getClass().getSimpleName() + "); see the server log");
+        } catch (Throwable e) { // NOPMD: the job must end; the executor would swallow it silently
+            LOG.error("ingest of {} failed", job.name, e);
+            fail(
+                    job,
+                    (e instanceof OutOfMemoryError ? "out of memory" : "internal error") + " ("
+                            + e.getClass().getSimpleName() + "); see the server log");
+        } finally {
+            writer.unlock();
         }
     }
 
-    private void fail(Job job, String message) {
+    private void fail(IngestJob job, String message) {
         job.progress = null;
         job.error = message;
         finish(job, RepoState.ERROR);
     }
 
     /** Marks a job finished and forgets the oldest finished ones beyond {@link #KEEP_FINISHED}. */
-    private void finish(Job job, RepoState state) {
+    private void finish(IngestJob job, RepoState state) {
         synchronized (admission) {
             job.finished = finishOrder.incrementAndGet();
             job.state = state;
-            List<Job> finished = jobs.values().stream()
+            List<IngestJob> finished = jobs.values().stream()
                     .filter(j -> !j.state.active())
-                    .sorted(Comparator.comparingLong((Job j) -> j.finished))
+                    .sorted(Comparator.comparingLong((IngestJob j) -> j.finished))
                     .toList();
             for (int i = 0; i < finished.size() - KEEP_FINISHED; i++) {
                 jobs.remove(finished.get(i).name, finished.get(i));
@@ -298,21 +340,21 @@ public final class RepoManager implements AutoCloseable {
     public List<RepoStatus> list() {
         Map<String, RepoStatus> out = new TreeMap<>();
         for (RepoInfo info : store.repos().list()) {
-            out.put(info.name(), merge(info, jobs.get(info.name())));
+            out.put(info.name(), IngestJob.merge(info, jobs.get(info.name())));
         }
-        for (Job job : jobs.values()) {
-            out.putIfAbsent(job.name, status(job));
+        for (IngestJob job : jobs.values()) {
+            out.putIfAbsent(job.name, IngestJob.status(job));
         }
         return new ArrayList<>(out.values());
     }
 
     public Optional<RepoStatus> get(String name) {
         Optional<RepoInfo> info = store.repos().get(name);
-        Job job = jobs.get(name);
+        IngestJob job = jobs.get(name);
         if (info.isEmpty() && job == null) {
             return Optional.empty();
         }
-        return Optional.of(info.map(i -> merge(i, job)).orElseGet(() -> status(job)));
+        return Optional.of(info.map(i -> IngestJob.merge(i, job)).orElseGet(() -> IngestJob.status(job)));
     }
 
     /**
@@ -322,7 +364,7 @@ public final class RepoManager implements AutoCloseable {
      */
     public List<String> notices(Optional<String> repo) {
         List<String> out = new ArrayList<>();
-        for (Job job : new TreeMap<>(jobs).values()) {
+        for (IngestJob job : new TreeMap<>(jobs).values()) {
             if (job.state.active()
                     && repo.map(job.name::equals).orElse(true)
                     && IndexNotice.needed(job.wasComplete, job.progress)) {
@@ -337,51 +379,13 @@ public final class RepoManager implements AutoCloseable {
         return jobs.values().stream().filter(j -> j.state.active()).count();
     }
 
-    private RepoStatus status(Job job) {
-        return new RepoStatus(
-                job.name, job.state, job.source, "", null, job.progress, job.error, zeros(), 0, job.branch);
-    }
-
-    private static RepoStatus merge(RepoInfo info, Job job) {
-        RepoState stored =
-                switch (info.state()) {
-                    case COMPLETE -> RepoState.READY;
-                    case PARTIAL -> RepoState.PARTIAL;
-                };
-        RepoState state =
-                job == null || (job.state == RepoState.READY && stored == RepoState.PARTIAL) ? stored : job.state;
-        Map<String, Integer> chunks = new LinkedHashMap<>();
-        for (ChunkKind kind : ChunkKind.values()) {
-            chunks.put(kind.table(), info.chunks().getOrDefault(kind, 0));
-        }
-        return new RepoStatus(
-                info.name(),
-                state,
-                info.source(),
-                info.commit(),
-                info.indexedAt().map(Object::toString).orElse(null),
-                job == null ? null : job.progress,
-                job == null ? null : job.error,
-                chunks,
-                info.files(),
-                job != null && job.state.active() ? job.branch : info.branch(),
-                info.staticVectors() > 0 ? "static" : "full",
-                info.staticVectors());
-    }
-
-    private static Map<String, Integer> zeros() {
-        Map<String, Integer> chunks = new LinkedHashMap<>();
-        for (ChunkKind kind : ChunkKind.values()) {
-            chunks.put(kind.table(), 0);
-        }
-        return chunks;
-    }
-
     @Override
     public void close() {
         worker.shutdownNow();
+        remover.shutdownNow();
         try {
             worker.awaitTermination(10, TimeUnit.SECONDS);
+            remover.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

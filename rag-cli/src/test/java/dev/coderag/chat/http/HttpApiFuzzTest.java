@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -291,9 +292,9 @@ class HttpApiFuzzTest {
         }
 
         @Override
-        public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+        public void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
             confine(target);
-            real.index(target, progress);
+            real.index(target, progress, stop);
         }
 
         @Override

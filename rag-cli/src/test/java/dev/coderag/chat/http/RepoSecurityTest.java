@@ -2,6 +2,7 @@ package dev.coderag.chat.http;
 
 import static dev.coderag.chat.http.HttpHelper.body;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.coderag.chat.ChatException;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -219,6 +221,54 @@ class RepoSecurityTest {
         assertThat(form.status()).isEqualTo(400);
     }
 
+    @Test
+    void a_repository_with_a_gigabyte_gitignore_ends_in_error_within_seconds_and_can_be_removed() throws Exception {
+        Path dir = repo("rag-oom", "never_indexed");
+        try (java.io.RandomAccessFile f =
+                new java.io.RandomAccessFile(dir.resolve(".gitignore").toFile(), "rw")) {
+            f.setLength(1_200_000_000L); // sparse, as the issue's; a git clone of a few KB can make the same
+        }
+        long start = System.nanoTime();
+        assertThat(http.postJson("/api/repos", body("path", dir.toString())).status())
+                .isEqualTo(202);
+        JsonNode failed = http.awaitRepo(
+                "rag-oom", s -> s.path("status").asText().matches("ready|error"), Duration.ofSeconds(10));
+        assertThat(failed.path("status").asText()).as(failed.toString()).isEqualTo("error");
+        assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(10).toNanos());
+        assertThat(failed.path("last_error").asText()).contains(".gitignore").doesNotContain("\n");
+        Response removed = http.delete("/api/repos/rag-oom");
+        assertThat(removed.status()).as(removed.body()).isEqualTo(200);
+        assertThat(http.get("/api/repos/rag-oom").status()).isEqualTo(404);
+    }
+
+    @Test
+    void a_directory_swapped_for_a_symlink_after_the_request_is_refused_when_the_ingest_runs() throws Exception {
+        IngesterIndexer indexer = new IngesterIndexer(store, SharedModel.embedder(), List.of(root));
+        Path dir = repo("swapped", "allowed_function");
+        Indexer.Target target = indexer.resolve(
+                Optional.of(dir.toString()), Optional.empty(), Optional.empty(), Optional.empty(), false);
+        FixtureStore.delete(dir);
+        Files.createSymbolicLink(dir, outside); // after the check, before the job runs
+        assertThatThrownBy(() -> indexer.index(target, p -> {}, () -> false))
+                .isInstanceOf(ChatException.class)
+                .hasMessageContaining("outside");
+        assertThat(store.repos().get("swapped")).isEmpty();
+    }
+
+    @Test
+    void a_directory_inside_the_store_is_never_indexed() throws Exception {
+        Store own = FixtureStore.emptyStore();
+        Path inside = Files.createDirectories(own.directory().resolve("inside"));
+        Files.writeString(inside.resolve("main.py"), "def f():\n    return 1\n");
+        IngesterIndexer indexer = new IngesterIndexer(own, SharedModel.embedder(), List.of(own.directory()));
+        Indexer.Target target = indexer.resolve(
+                Optional.of(inside.toString()), Optional.empty(), Optional.empty(), Optional.empty(), false);
+        assertThatThrownBy(() -> indexer.index(target, p -> {}, () -> false))
+                .isInstanceOf(ChatException.class)
+                .hasMessageContaining("inside the store");
+        assertThat(own.repos().get("inside")).isEmpty();
+    }
+
     // --- 3. a bounded queue, bounded memory ------------------------------------------------------------------
 
     /** Checks requests like the real one (names only) and holds or fails ingests on cue. */
@@ -247,13 +297,26 @@ class RepoSecurityTest {
         }
 
         @Override
-        public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+        public void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
             if (target.name().startsWith("fail-")) {
                 throw new ChatException(ChatException.Reason.INDEXING_FAILED, "cued failure");
             }
+            if (target.name().startsWith("oom-")) {
+                throw new OutOfMemoryError("Java heap space"); // what reading a 1 GB ignore file whole did
+            }
+            if (target.name().startsWith("deep-")) {
+                throw new StackOverflowError();
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             try {
-                if (!release.await(60, TimeUnit.SECONDS)) {
-                    throw new ChatException(ChatException.Reason.INDEXING_FAILED, "never released");
+                // as the real ingester does: work in steps, asking whether to stop between them
+                while (!release.await(20, TimeUnit.MILLISECONDS)) {
+                    if (stop.getAsBoolean()) {
+                        throw new ChatException(ChatException.Reason.INDEXING_FAILED, "stopped: kept 0 files");
+                    }
+                    if (System.nanoTime() - deadline > 0) {
+                        throw new ChatException(ChatException.Reason.INDEXING_FAILED, "never released");
+                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -306,7 +369,8 @@ class RepoSecurityTest {
     }
 
     @Test
-    void a_repository_being_indexed_cannot_be_removed_and_a_failed_one_can_be_forgotten() throws Exception {
+    void a_repository_being_indexed_or_queued_is_cancelled_by_delete_and_a_failed_one_can_be_forgotten()
+            throws Exception {
         CuedIndexer indexer = new CuedIndexer();
         Store empty = FixtureStore.emptyStore();
         try (ChatServer server = ChatServer.start(
@@ -315,13 +379,20 @@ class RepoSecurityTest {
             assertThat(client.postJson("/api/repos", body("path", "/x", "name", "held"))
                             .status())
                     .isEqualTo(202);
-            Response busy = client.delete("/api/repos/held");
-            assertThat(busy.status()).isEqualTo(409);
-            assertThat(busy.json().path("error").asText()).contains("being indexed");
-            assertThat(client.fromPage("DELETE", "/ui/repos/held").status()).isEqualTo(409);
+            assertThat(client.postJson("/api/repos", body("path", "/x", "name", "queued"))
+                            .status())
+                    .isEqualTo(202);
             assertThat(client.postJson("/api/repos/held/reindex", "").status())
                     .as("not in the store yet")
                     .isEqualTo(404);
+            // a running ingest that would hold its slot for a minute: DELETE stops it and removes the repository
+            Response running = client.delete("/api/repos/held");
+            assertThat(running.status()).as(running.body()).isEqualTo(200);
+            assertThat(client.get("/api/repos/held").status()).isEqualTo(404);
+            Response queued = client.fromPage("DELETE", "/ui/repos/queued");
+            assertThat(queued.status()).as(queued.body()).isEqualTo(200);
+            assertThat(client.get("/api/repos/queued").status()).isEqualTo(404);
+            assertThat(client.get("/api/repos").json().path("repos").size()).isZero();
 
             assertThat(client.postJson("/api/repos", body("path", "/x", "name", "fail-once"))
                             .status())
@@ -332,6 +403,56 @@ class RepoSecurityTest {
             Response forgotten = client.delete("/api/repos/fail-once");
             assertThat(forgotten.status()).as(forgotten.body()).isEqualTo(200);
             assertThat(client.get("/api/repos/fail-once").status()).isEqualTo(404);
+        } finally {
+            indexer.release.countDown();
+        }
+    }
+
+    @Test
+    void an_ingest_that_throws_an_error_ends_in_error_with_one_line_and_frees_its_slot() throws Exception {
+        CuedIndexer indexer = new CuedIndexer();
+        indexer.release.countDown();
+        try (ChatServer server = ChatServer.start(
+                FixtureStore.emptyStore(),
+                SharedModel.embedder(),
+                indexer,
+                ServerOptions.defaults().withPort(0))) {
+            HttpHelper client = new HttpHelper(server);
+            for (String name : List.of("oom-1", "deep-1")) {
+                assertThat(client.postJson("/api/repos", body("path", "/x", "name", name))
+                                .status())
+                        .isEqualTo(202);
+                JsonNode failed = awaitFinished(client, name);
+                assertThat(failed.path("status").asText()).isEqualTo("error");
+                assertThat(failed.path("last_error").asText())
+                        .contains(name.startsWith("oom") ? "out of memory" : "StackOverflowError")
+                        .doesNotContain("\n");
+                assertThat(client.delete("/api/repos/" + name).status()).isEqualTo(200);
+            }
+            // every slot is free again: a full queue's worth is accepted
+            for (int i = 0; i < RepoManager.MAX_PENDING; i++) {
+                assertThat(client.postJson("/api/repos", body("path", "/x", "name", "after-" + i))
+                                .status())
+                        .isEqualTo(202);
+            }
+        }
+    }
+
+    @Test
+    void an_ingest_past_its_limit_is_stopped_and_says_why() throws Exception {
+        CuedIndexer indexer = new CuedIndexer();
+        try (ChatServer server = ChatServer.start(
+                FixtureStore.emptyStore(),
+                SharedModel.embedder(),
+                indexer,
+                ServerOptions.defaults().withPort(0).withJobLimit(Duration.ofMillis(300)))) {
+            HttpHelper client = new HttpHelper(server);
+            assertThat(client.postJson("/api/repos", body("path", "/x", "name", "slow"))
+                            .status())
+                    .isEqualTo(202);
+            JsonNode failed = awaitFinished(client, "slow");
+            assertThat(failed.path("status").asText()).isEqualTo("error");
+            assertThat(failed.path("last_error").asText()).contains("limit").doesNotContain("\n");
         } finally {
             indexer.release.countDown();
         }
