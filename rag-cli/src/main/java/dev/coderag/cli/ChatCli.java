@@ -88,6 +88,7 @@ public final class ChatCli implements Runnable {
             Map.entry("--host", "RAG_HOST"),
             Map.entry("--port", "RAG_PORT"),
             Map.entry("--token", "RAG_TOKEN"),
+            Map.entry("--token-file", "RAG_TOKEN_FILE"),
             Map.entry("--allow-host", "RAG_ALLOW_HOSTS"),
             Map.entry("--llm", "RAG_LLM"),
             Map.entry("--llm-base-url", "RAG_LLM_BASE_URL"),

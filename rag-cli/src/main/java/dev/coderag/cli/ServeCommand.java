@@ -54,9 +54,24 @@ final class ServeCommand implements Callable<Integer> {
             names = "--token",
             paramLabel = "SECRET",
             description = "Require this token: API clients send 'Authorization: Bearer SECRET', the page asks "
-                    + "for it once (env RAG_TOKEN, preferred: a flag shows in the process list; default: none, "
-                    + "allowed on loopback only).")
+                    + "for it once (env RAG_TOKEN, preferred: a flag shows in the process list; default on loopback:"
+                    + " the token in --token-file, made on first use; on any other interface a token is required).")
     String token;
+
+    @Option(
+            names = "--token-file",
+            paramLabel = "FILE",
+            description = "Where a loopback server without --token keeps its token: read, or made with a random one"
+                    + " readable only by you (env RAG_TOKEN_FILE; default: $XDG_CONFIG_HOME/coderag/token or"
+                    + " ~/.config/coderag/token). The server prints a one-time link that logs the page in; API and"
+                    + " MCP clients send the file's token.")
+    String tokenFile;
+
+    @Option(
+            names = "--no-token",
+            description = "On loopback, require no token at all (env RAG_NO_TOKEN=true): every account on this"
+                    + " machine can then use the server and read what it indexes.")
+    boolean noToken;
 
     @Option(
             names = "--allow-host",
@@ -127,8 +142,11 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
         ServerOptions options = serverOptions(chat);
-        // the home tree by default only where no token is required (loopback, no token)
-        checkRoots(options.loopbackOnly() && options.token().isEmpty());
+        // the home tree by default only for this machine's own user: loopback, no name of a proxy, and no token
+        // but the token file's (an operator's own token suggests the port is forwarded to others)
+        checkRoots(options.loopbackOnly()
+                && options.allowedHosts().isEmpty()
+                && (options.token().isEmpty() || tokenFrom != null));
         StoreLocation location = parent.location(common);
         for (String source : ingest) { // as ./rag ingest checks them, before the model loads
             Ingester.check(
@@ -147,8 +165,8 @@ final class ServeCommand implements Callable<Integer> {
         parent.err.println(indexerNote);
         if (options.token().isEmpty()) {
             // the threat model's "other local accounts" (docs/SECURITY.md): loopback keeps the network out, not them
-            parent.err.println("no token: every account on this machine can use this server and read what it"
-                    + " indexes; set RAG_TOKEN to allow only those who have it");
+            parent.err.println("no token (--no-token): every account on this machine can use this server and read"
+                    + " what it indexes");
         }
         startBackgroundWork(serving);
         CountDownLatch stopped = closeOnShutdown(serving);
@@ -156,6 +174,10 @@ final class ServeCommand implements Callable<Integer> {
                 + ", model " + embedder.modelId() + ", answers: "
                 + WebUi.generatorLabel(chat.llm().provider())
                 + "; Ctrl-C to stop)");
+        if (tokenFrom != null) {
+            parent.out.println("open " + serving.server().loginUrl() + " to log the page in (the link works once;"
+                    + " API and MCP clients send the token in " + tokenFrom + ")");
+        }
         parent.out.flush();
         stopped.await();
         return 0;
@@ -173,7 +195,7 @@ final class ServeCommand implements Callable<Integer> {
                 .withHost(host)
                 .withPort(port)
                 .withChat(chat)
-                .withToken(Optional.ofNullable(token))
+                .withToken(Optional.ofNullable(token).filter(t -> !t.isBlank()).or(this::tokenOfFile))
                 .withAllowedHosts(allowHosts)
                 .withJobLimit(java.time.Duration.ofMinutes(jobTimeoutMinutes))
                 .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
@@ -183,6 +205,25 @@ final class ServeCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         return options;
+    }
+
+    /** Where the token came from when it came from {@link #tokenFile}; null otherwise. */
+    private Path tokenFrom;
+
+    /**
+     * A loopback server without {@code --token} uses the token file's (Jupyter's default: other accounts on the
+     * machine reach loopback too), unless {@code --no-token}. Any other interface needs an explicit token.
+     */
+    private Optional<String> tokenOfFile() {
+        boolean none = noToken || "true".equalsIgnoreCase(parent.env("RAG_NO_TOKEN"));
+        if (none || !ServerOptions.defaults().withHost(host).loopbackOnly()) {
+            return Optional.empty();
+        }
+        Path file = tokenFile != null && !tokenFile.isBlank()
+                ? Path.of(tokenFile)
+                : TokenFile.defaultPath(parent.env("XDG_CONFIG_HOME"), Path.of(System.getProperty("user.home")));
+        tokenFrom = file.toAbsolutePath();
+        return Optional.of(TokenFile.readOrCreate(file, new java.security.SecureRandom()));
     }
 
     /** What runs once the server listens, and what its shutdown closes. */

@@ -19,9 +19,15 @@ class ChatCliTest {
     @TempDir
     Path tmp;
 
+    @TempDir
+    static Path CONFIG;
+
     private record Result(int code, String out, String err) {}
 
-    private static Result run(Map<String, String> env, String... args) {
+    /** Runs the CLI in this JVM; a token file it makes goes under a temporary config directory, never the home. */
+    private static Result run(Map<String, String> given, String... args) {
+        Map<String, String> env = new java.util.HashMap<>(given);
+        env.putIfAbsent("XDG_CONFIG_HOME", CONFIG.toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ChatCli.run(
@@ -70,7 +76,13 @@ class ChatCliTest {
     void answering_to_another_host_name_without_a_token_refuses_with_one_line() {
         // on loopback, but behind a proxy or a tailnet under that name: as reachable as 0.0.0.0
         Result r = run(
-                Map.of("RAG_DB", tmp.resolve("db").toString()), "serve", "--port", "0", "--allow-host", "rag.example");
+                Map.of("RAG_DB", tmp.resolve("db").toString()),
+                "serve",
+                "--port",
+                "0",
+                "--no-token",
+                "--allow-host",
+                "rag.example");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .startsWith("error: refusing to answer to rag.example without a token")
@@ -79,6 +91,8 @@ class ChatCliTest {
                 Map.of(
                         "RAG_ALLOW_HOSTS",
                         "rag.example",
+                        "RAG_NO_TOKEN",
+                        "true",
                         "RAG_DB",
                         tmp.resolve("db").toString()),
                 "serve");

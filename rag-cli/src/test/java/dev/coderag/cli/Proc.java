@@ -77,6 +77,10 @@ final class Proc implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(resolved).directory(cwd.toFile());
         if (cleanEnv) {
             pb.environment().clear();
+        } else {
+            // the servers these tests start talk to clients that send no token (TokenDefaultIT covers the default);
+            // and no test may make a token file in the real home
+            pb.environment().put("RAG_NO_TOKEN", "true");
         }
         pb.environment().putAll(env);
         pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));

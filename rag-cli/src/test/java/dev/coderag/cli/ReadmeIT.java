@@ -47,11 +47,26 @@ class ReadmeIT {
     static Path db;
     static Proc server;
     static String url;
+    static Path home;
 
     @BeforeAll
     static void serve_the_fixture_store() {
         db = Proc.copyTree(Proc.sharedStore().db(), tmp.resolve("store"));
-        server = Proc.rag(tmp, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0"), "serve");
+        // as a new user runs it: with the token the server keeps in ~/.config/coderag/token, which the README's
+        // commands read (their ~ is this temporary home)
+        home = tmp.resolve("home");
+        server = Proc.rag(
+                tmp,
+                Map.of(
+                        "RAG_DB",
+                        db.toString(),
+                        "RAG_PORT",
+                        "0",
+                        "RAG_NO_TOKEN",
+                        "",
+                        "XDG_CONFIG_HOME",
+                        home.resolve(".config").toString()),
+                "serve");
         url = server.awaitUrl(T);
     }
 
@@ -92,7 +107,9 @@ class ReadmeIT {
                 }
             } else if (rest.startsWith("curl ")) {
                 assertThat(rest).as(command).contains("http://127.0.0.1:3000/");
-                Proc.Result r = sh(rest.replace("http://127.0.0.1:3000", url), env);
+                Map<String, String> client = new LinkedHashMap<>(env);
+                client.put("HOME", home.toString()); // where the server's token is
+                Proc.Result r = sh(rest.replace("http://127.0.0.1:3000", url), client);
                 assertThat(r.exitCode()).as(command + "\n" + r.err()).isZero();
                 assertThat(new ObjectMapper().readTree(r.out()).isObject())
                         .as(command + " answers a JSON object")

@@ -49,6 +49,8 @@ final class Rag implements AutoCloseable {
         command.add(LAUNCHER.toString());
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
+        pb.environment()
+                .put("RAG_NO_TOKEN", "true"); // its clients send no token; rag-cli TokenDefaultIT covers the default
         pb.environment().putAll(env);
         try {
             return new Rag(pb.start(), pumpOut);

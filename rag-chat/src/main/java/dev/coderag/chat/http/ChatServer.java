@@ -67,7 +67,7 @@ public final class ChatServer implements AutoCloseable {
         this.pages = new PageHandlers(service, repos, embedder, sources, slots, boundary.csrfToken());
         this.mcpEndpoint = CoderagMcp.http(tools, options.allowWrites());
         this.mcp = new McpHandlers(mcpEndpoint, requests);
-        this.login = new LoginHandlers(boundary);
+        this.login = new LoginHandlers(boundary, new SecureRandom());
         this.ops = new OpsHandlers(store, embedder, service, repos);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -126,6 +126,14 @@ public final class ChatServer implements AutoCloseable {
     /** {@code http://host:port/}. */
     public String url() {
         return "http://" + displayHost() + ":" + port() + "/";
+    }
+
+    /**
+     * A link that logs a browser in once ({@code …/login?once=CODE}, usable once within 15 minutes), for the
+     * operator to open; {@link #url()} when the server has no token.
+     */
+    public String loginUrl() {
+        return url() + login.oneTimeLink();
     }
 
     private String displayHost() {

@@ -246,6 +246,37 @@ class BoundarySecurityTest {
         }
     }
 
+    @Test
+    void a_one_time_login_link_logs_the_page_in_once_and_never_carries_the_token() {
+        String token = "s3cret-" + Long.toHexString(System.nanoTime());
+        try (ChatServer locked = start(ServerOptions.defaults().withPort(0).withToken(Optional.of(token)))) {
+            HttpHelper h = new HttpHelper(locked);
+            String link = locked.loginUrl();
+            assertThat(link).startsWith(locked.url() + "login?once=").doesNotContain(token);
+            String path = link.substring(locked.url().length() - 1);
+
+            Response first = h.get(path);
+            assertThat(first.status()).isEqualTo(303);
+            assertThat(first.header("Location")).isEqualTo("/");
+            String session = first.header("Set-Cookie").split(";", 2)[0];
+            assertThat(h.send(HttpRequest.newBuilder(URI.create(h.base() + "/")).header("Cookie", session))
+                            .status())
+                    .isEqualTo(200);
+
+            Response again = h.get(path);
+            assertThat(again.status()).as("used once").isEqualTo(401);
+            assertThat(again.header("Set-Cookie")).isNull();
+            assertThat(h.get("/login?once=" + "A".repeat(32)).status()).isEqualTo(401);
+            assertThat(h.get(locked.loginUrl().substring(locked.url().length() - 1))
+                            .status())
+                    .as("a new link works")
+                    .isEqualTo(303);
+        }
+        try (ChatServer open = start(ServerOptions.defaults().withPort(0))) {
+            assertThat(open.loginUrl()).as("no token, no login").isEqualTo(open.url());
+        }
+    }
+
     private static HttpRequest.Builder post(HttpHelper h, String path, String form) {
         return HttpRequest.newBuilder(URI.create(h.base() + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
