@@ -20,6 +20,7 @@ import dev.coderag.retrieval.Stopwatch;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
+import dev.coderag.types.Texts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -262,7 +263,7 @@ public final class ChatService {
             }
             String warning = "The language model (" + provider.id() + ") failed: " + e.getMessage()
                     + ". Showing an extractive answer instead.";
-            LOG.warn("{}", warning);
+            LOG.warn("{}", Texts.forLog(warning)); // the message comes from the LLM server
             warnings.add(warning);
             listener.onReset(warning);
             return new Generated(extractive.generate(input, listener::onToken), LlmProvider.NONE);
