@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Whose chats a request may see ({@link ChatOwners}): the browser session in the {@value #COOKIE} cookie when it
  * carries one, else its bearer token, else {@link ChatOwners#ANONYMOUS}. The page gives each browser its session:
- * 32 random bytes in an HttpOnly, SameSite=Strict cookie, so no script reads it and no other site's request
- * carries it. The token check itself stays {@link Boundary}'s; this only tells owners apart. Thread-safe.
+ * 32 random bytes in an HttpOnly, SameSite=Strict cookie kept for a year, so no script reads it and no other
+ * site's request carries it. The token check itself stays {@link Boundary}'s (untouched); this only tells owners
+ * apart. Thread-safe.
  */
 final class Owners {
     static final String COOKIE = "rag_owner";
@@ -53,7 +54,11 @@ final class Owners {
         String fresh = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         String site = String.valueOf(ctx.header("Sec-Fetch-Site")).toLowerCase(Locale.ROOT);
         if (!site.equals("cross-site") && !site.equals("same-site")) {
-            ctx.res().addHeader("Set-Cookie", COOKIE + "=" + fresh + "; Path=/; HttpOnly; SameSite=Strict");
+            // kept for a year: chats outlive the server's restarts, and closing the browser must not lose them
+            ctx.res()
+                    .addHeader(
+                            "Set-Cookie",
+                            COOKIE + "=" + fresh + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict");
         }
         return ChatOwners.session(fresh);
     }

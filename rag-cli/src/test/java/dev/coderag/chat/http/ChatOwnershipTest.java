@@ -72,7 +72,8 @@ class ChatOwnershipTest {
         assertThat(page.header("Set-Cookie"))
                 .startsWith(Owners.COOKIE + "=")
                 .contains("HttpOnly")
-                .contains("SameSite=Strict");
+                .contains("SameSite=Strict")
+                .contains("Max-Age=31536000");
         String chat = askOnThePage(alice, "where is parseHeader implemented?", "");
 
         assertThat(chatIds(alice)).contains(chat);
