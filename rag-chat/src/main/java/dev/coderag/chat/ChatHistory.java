@@ -21,6 +21,11 @@ import java.util.Optional;
  * the answer cited, which a follow-up question reads back from the index). The log bounds the number of chats,
  * turns and bytes ({@link ChatLog#MAX_CHATS}, {@link ChatLog#MAX_TURNS}, {@link ChatLog#MAX_BYTES}). A cited
  * chunk that has since been re-indexed away is simply left out of a follow-up. Thread-safe (the log is).
+ *
+ * <p>Every chat belongs to the owner that made it (an identity the server derives from the request's credential):
+ * each method takes the asking owner, and another owner's chat is as absent as one that never existed — so a
+ * caller answers 404 without telling the two apart. Chats saved before owners were kept belong to no one
+ * ({@link ChatLog#NO_OWNER}) and are nobody's to see; an owner is never blank.
  */
 final class ChatHistory {
     static final int LIST_LIMIT = 200;
@@ -78,26 +83,39 @@ final class ChatHistory {
         this.chunks = Objects.requireNonNull(chunks, "chunks");
     }
 
-    ChatInfo create(Optional<String> repo) {
+    ChatInfo create(Optional<String> repo, String owner) {
         byte[] bytes = new byte[9];
         random.nextBytes(bytes);
         String id = "c" + HexFormat.of().formatHex(bytes);
         Instant now = Instant.now();
-        log.create(id, repo, now);
+        log.create(id, repo, requireOwner(owner), now);
         return new ChatInfo(id, repo.orElse(null), now.toString(), 0, "");
     }
 
-    Optional<ChatInfo> info(String id) {
-        return log.get(id).map(ChatHistory::info);
+    Optional<ChatInfo> info(String id, String owner) {
+        return owned(id, owner).map(ChatHistory::info);
     }
 
-    Optional<String> repo(String id) {
-        return log.get(id).flatMap(ChatLog.ChatRow::repo);
+    Optional<String> repo(String id, String owner) {
+        return owned(id, owner).flatMap(ChatLog.ChatRow::repo);
     }
 
-    /** Turns of a chat, oldest first; empty when the chat does not exist. */
-    Optional<List<StoredTurn>> turns(String id) {
-        if (log.get(id).isEmpty()) {
+    /** The chat when {@code owner} made it; empty when it does not exist or is another's. */
+    private Optional<ChatLog.ChatRow> owned(String id, String owner) {
+        requireOwner(owner);
+        return log.get(id).filter(row -> row.owner().equals(owner));
+    }
+
+    private static String requireOwner(String owner) {
+        if (owner.isBlank()) {
+            throw new IllegalArgumentException("a chat's owner must not be blank");
+        }
+        return owner;
+    }
+
+    /** Turns of a chat, oldest first; empty when the chat does not exist or is another owner's. */
+    Optional<List<StoredTurn>> turns(String id, String owner) {
+        if (owned(id, owner).isEmpty()) {
             return Optional.empty();
         }
         List<StoredTurn> out = new ArrayList<>();
@@ -133,14 +151,16 @@ final class ChatHistory {
         return chunks.getAll(turn.cited()).stream().map(StoredChunk::chunk).toList();
     }
 
-    /** Deletes a chat and its messages; false when there was none. */
-    boolean delete(String id) {
-        return log.delete(id);
+    /** Deletes a chat and its messages; false when there was none of {@code owner}'s. */
+    boolean delete(String id, String owner) {
+        return owned(id, owner).isPresent() && log.delete(id);
     }
 
-    /** The most recently used chats first. */
-    List<ChatInfo> list() {
-        return log.list(LIST_LIMIT).stream().map(ChatHistory::info).toList();
+    /** {@code owner}'s chats, the most recently used first. */
+    List<ChatInfo> list(String owner) {
+        return log.list(requireOwner(owner), LIST_LIMIT).stream()
+                .map(ChatHistory::info)
+                .toList();
     }
 
     private static ChatInfo info(ChatLog.ChatRow row) {

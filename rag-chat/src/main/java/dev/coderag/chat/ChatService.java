@@ -20,6 +20,7 @@ import dev.coderag.retrieval.Stopwatch;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
+import dev.coderag.types.Texts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -189,14 +190,12 @@ public final class ChatService {
         Optional<String> repo = request.repo();
         if (request.chatId().isPresent()) {
             chatId = request.chatId().get();
-            turns = history.turns(chatId)
-                    .orElseThrow(() -> new ChatException(
-                            ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(chatId) + "'"));
+            turns = history.turns(chatId, request.owner()).orElseThrow(() -> unknownChat(chatId));
             if (repo.isEmpty()) {
-                repo = history.repo(chatId);
+                repo = history.repo(chatId, request.owner());
             }
         } else {
-            chatId = history.create(repo).id();
+            chatId = history.create(repo, request.owner()).id();
             turns = List.of();
         }
         if (repo.isPresent() && store.repos().get(repo.get()).isEmpty()) {
@@ -264,7 +263,7 @@ public final class ChatService {
             }
             String warning = "The language model (" + provider.id() + ") failed: " + e.getMessage()
                     + ". Showing an extractive answer instead.";
-            LOG.warn("{}", warning);
+            LOG.warn("{}", Texts.forLog(warning)); // the message comes from the LLM server
             warnings.add(warning);
             listener.onReset(warning);
             return new Generated(extractive.generate(input, listener::onToken), LlmProvider.NONE);
@@ -319,39 +318,37 @@ public final class ChatService {
         history.append(chatId, StoredTurn.of(query, response, context, Instant.now()));
     }
 
-    /** Starts an empty chat. */
-    public ChatInfo newChat(Optional<String> repo) {
+    /** Starts an empty chat of {@code owner}'s ({@link ChatOwners}). */
+    public ChatInfo newChat(Optional<String> repo, String owner) {
         repo.ifPresent(r -> {
             if (retriever.store().repos().get(r).isEmpty()) {
                 throw new ChatException(
                         ChatException.Reason.NOT_FOUND, "unknown repository '" + ApiContract.abbreviate(r) + "'");
             }
         });
-        return history.create(repo);
+        return history.create(repo, owner);
     }
 
-    public Optional<ChatInfo> chat(String id) {
-        return history.info(id);
+    /** {@code owner}'s chat; empty when there is none (or it is another owner's: the two look alike). */
+    public Optional<ChatInfo> chat(String id, String owner) {
+        return history.info(id, owner);
     }
 
-    /** Saved chats, the most recently used first (at most 200). */
-    public List<ChatInfo> chats() {
-        return history.list();
+    /** {@code owner}'s saved chats, the most recently used first (at most 200). */
+    public List<ChatInfo> chats(String owner) {
+        return history.list(owner);
     }
 
-    /** Deletes a chat and its messages; NOT_FOUND when there is no such chat. */
-    public void deleteChat(String id) {
-        if (!history.delete(id)) {
-            throw new ChatException(
-                    ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(id) + "'");
+    /** Deletes one of {@code owner}'s chats and its messages; NOT_FOUND when {@code owner} has no such chat. */
+    public void deleteChat(String id, String owner) {
+        if (!history.delete(id, owner)) {
+            throw unknownChat(id);
         }
     }
 
-    /** The messages of a chat, oldest first; NOT_FOUND when there is no such chat. */
-    public List<ChatMessage> messages(String chatId) {
-        List<StoredTurn> turns = history.turns(chatId)
-                .orElseThrow(() -> new ChatException(
-                        ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(chatId) + "'"));
+    /** The messages of one of {@code owner}'s chats, oldest first; NOT_FOUND when {@code owner} has no such chat. */
+    public List<ChatMessage> messages(String chatId, String owner) {
+        List<StoredTurn> turns = history.turns(chatId, owner).orElseThrow(() -> unknownChat(chatId));
         List<ChatMessage> out = new ArrayList<>();
         for (StoredTurn t : turns) {
             String at = t.at().toString();
@@ -360,6 +357,10 @@ public final class ChatService {
                     MessageRole.ASSISTANT, t.answer(), t.sources(), t.intent(), t.warnings(), at, t.trace()));
         }
         return out;
+    }
+
+    private static ChatException unknownChat(String id) {
+        return new ChatException(ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(id) + "'");
     }
 
     private void validate(String query) {

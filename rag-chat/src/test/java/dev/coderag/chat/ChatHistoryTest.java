@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChatHistoryTest {
+    private static final String ME = ChatOwners.session("mine");
+    private static final String OTHER = ChatOwners.session("theirs");
+
     @TempDir
     Path dir;
 
@@ -39,23 +42,23 @@ class ChatHistoryTest {
         String id;
         try (Store store = Store.open(dir, "m", 4)) {
             ChatHistory history = new ChatHistory(store.chats(), store.chunks());
-            id = history.create(Optional.of("web")).id();
+            id = history.create(Optional.of("web"), ME).id();
             history.append(id, turn("How does A run?", "It runs [1]."));
         }
         try (Store store = Store.open(dir, "m", 4)) {
             ChatHistory history = new ChatHistory(store.chats(), store.chunks());
-            assertThat(history.list()).singleElement().satisfies(c -> {
+            assertThat(history.list(ME)).singleElement().satisfies(c -> {
                 assertThat(c.id()).isEqualTo(id);
                 assertThat(c.repo()).isEqualTo("web");
                 assertThat(c.messages()).isEqualTo(2);
                 assertThat(c.title()).isEqualTo("How does A run?");
             });
-            assertThat(history.turns(id))
+            assertThat(history.turns(id, ME))
                     .get()
                     .asList()
                     .singleElement()
                     .isEqualTo(turn("How does A run?", "It runs [1]."));
-            assertThat(history.repo(id)).contains("web");
+            assertThat(history.repo(id, ME)).contains("web");
         }
     }
 
@@ -63,7 +66,7 @@ class ChatHistoryTest {
     void a_turn_saved_before_traces_were_kept_reads_without_one() {
         try (Store store = Store.open(dir, "m", 4)) {
             ChatHistory history = new ChatHistory(store.chats(), store.chunks());
-            String id = history.create(Optional.empty()).id();
+            String id = history.create(Optional.empty(), ME).id();
             String old = """
                     {"question": "q", "answer": "a [1]", "intent": {"name": "usage", "confidence": 0.5},
                      "sources": [{"n": 1, "kind": "code", "repo": "r", "path": "p.py", "startLine": 1, "endLine": 2,
@@ -71,7 +74,7 @@ class ChatHistoryTest {
                                   "cited": true}],
                      "warnings": [], "cited": []}""";
             store.chats().append(id, "q", old, Instant.parse("2026-11-24T10:00:00Z"));
-            ChatHistory.StoredTurn t = history.turns(id).orElseThrow().getFirst();
+            ChatHistory.StoredTurn t = history.turns(id, ME).orElseThrow().getFirst();
             assertThat(t.trace()).isNull();
             assertThat(t.sources().getFirst().via()).isEmpty();
             assertThat(t.sources().getFirst().score()).isZero();
@@ -83,14 +86,34 @@ class ChatHistoryTest {
     void a_deleted_chat_is_gone_with_its_turns() {
         try (Store store = Store.open(dir, "m", 4)) {
             ChatHistory history = new ChatHistory(store.chats(), store.chunks());
-            String id = history.create(Optional.empty()).id();
+            String id = history.create(Optional.empty(), ME).id();
             history.append(id, turn("q", "a"));
-            assertThat(history.delete(id)).isTrue();
-            assertThat(history.info(id)).isEmpty();
-            assertThat(history.turns(id)).isEmpty();
+            assertThat(history.delete(id, ME)).isTrue();
+            assertThat(history.info(id, ME)).isEmpty();
+            assertThat(history.turns(id, ME)).isEmpty();
             assertThat(store.chats().turns(id)).isEmpty();
             history.append(id, turn("late", "answer")); // answered while being deleted: nothing comes back
-            assertThat(history.list()).isEmpty();
+            assertThat(history.list(ME)).isEmpty();
+        }
+    }
+
+    @Test
+    void another_owners_chat_is_as_absent_as_one_that_never_was() {
+        try (Store store = Store.open(dir, "m", 4)) {
+            ChatHistory history = new ChatHistory(store.chats(), store.chunks());
+            String id = history.create(Optional.of("web"), ME).id();
+            history.append(id, turn("q", "a"));
+            store.chats().create("legacy", Optional.empty(), Instant.parse("2026-11-24T10:00:00Z"));
+
+            assertThat(history.list(OTHER)).isEmpty();
+            assertThat(history.info(id, OTHER)).isEmpty();
+            assertThat(history.turns(id, OTHER)).isEmpty();
+            assertThat(history.repo(id, OTHER)).isEmpty();
+            assertThat(history.delete(id, OTHER)).isFalse();
+            assertThat(history.turns(id, ME).orElseThrow()).hasSize(1);
+            // a chat saved before owners were kept is no one's
+            assertThat(history.info("legacy", ME)).isEmpty();
+            assertThat(history.list(ME)).extracting(ChatInfo::id).containsExactly(id);
         }
     }
 }

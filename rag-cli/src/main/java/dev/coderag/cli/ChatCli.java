@@ -15,6 +15,7 @@ import dev.coderag.embed.Embedder;
 import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
+import dev.coderag.types.Texts;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
@@ -209,7 +210,7 @@ public final class ChatCli implements Runnable {
                     ObjectMapper mapper = ChatServer.mapper().enable(SerializationFeature.INDENT_OUTPUT);
                     parent.out.println(mapper.writeValueAsString(r));
                 } else {
-                    r.warnings().forEach(w -> parent.err.println("warning: " + w));
+                    r.warnings().forEach(w -> parent.err.println("warning: " + Texts.forLog(w)));
                     parent.out.println(r.answer());
                     if (!r.sources().isEmpty()) {
                         parent.out.println();
@@ -217,7 +218,13 @@ public final class ChatCli implements Runnable {
                         for (Source s : r.sources()) {
                             parent.out.printf(
                                     "  [%d] %-10s %s:%s  %s  (%d%%)%n",
-                                    s.n(), s.kind(), s.repo(), s.location(), s.symbol(), s.relevancePct());
+                                    s.n(),
+                                    s.kind(),
+                                    s.repo(),
+                                    // a repository's file names and symbols: no line breaks or terminal escapes
+                                    Texts.forLog(s.location()),
+                                    Texts.forLog(s.symbol()),
+                                    s.relevancePct());
                         }
                     }
                     parent.out.println();

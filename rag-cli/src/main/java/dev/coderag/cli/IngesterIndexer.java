@@ -18,6 +18,7 @@ import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
+import dev.coderag.types.Texts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -322,13 +323,15 @@ public final class IngesterIndexer implements Indexer {
                 console.err().println(CliSupport.describe(e));
             } else {
                 console.err()
-                        .println("error: indexing " + target.shownSource() + " failed: " + CliSupport.describe(e)
+                        .println("error: indexing " + Texts.forLog(target.shownSource()) + " failed: "
+                                + Texts.forLog(CliSupport.describe(e))
                                 + " (the server keeps serving what is committed)");
             }
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
         } catch (StoreException e) {
             console.err()
-                    .println("error: indexing " + target.shownSource() + " failed: " + CliSupport.describe(e)
+                    .println("error: indexing " + Texts.forLog(target.shownSource()) + " failed: "
+                            + Texts.forLog(CliSupport.describe(e))
                             + " (the server keeps serving what is committed)");
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
         }

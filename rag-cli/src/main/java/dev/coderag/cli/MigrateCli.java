@@ -216,7 +216,7 @@ final class MigrateCli implements Callable<Integer> {
             if (dst.get(chat.id()).isPresent()) {
                 continue;
             }
-            dst.create(chat.id(), chat.repo(), chat.createdAt());
+            dst.create(chat.id(), chat.repo(), chat.owner(), chat.createdAt());
             for (ChatLog.TurnRow turn : src.turns(chat.id())) {
                 dst.append(chat.id(), chat.title(), turn.json(), turn.at());
             }

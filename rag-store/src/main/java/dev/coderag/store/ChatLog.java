@@ -13,11 +13,19 @@ import java.util.Optional;
  * <p>Bounded: at most {@link #MAX_CHATS} chats (the least recently used go first), {@link #MAX_TURNS} turns per
  * chat (the oldest go first) and {@link #MAX_BYTES} of turn text in all (whole chats go, least recently used
  * first). Thread-safe; failures are {@link StoreException}s.
+ *
+ * <p>Every chat has an owner: an opaque identity the server derives from a request's credential (a browser's
+ * session, an API token), so that one owner's chats are not another's to list, read, continue or delete. The log
+ * stores and filters by it; what it means is the chat module's. Chats saved before owners were kept belong to
+ * {@link #NO_OWNER}.
  */
 public interface ChatLog {
     int MAX_CHATS = 1_000;
     int MAX_TURNS = 100;
     long MAX_BYTES = 256L << 20;
+
+    /** The owner of chats made without one (and of those saved before owners were kept): no one. */
+    String NO_OWNER = "";
 
     /**
      * A chat.
@@ -26,14 +34,27 @@ public interface ChatLog {
      * @param turns its number of turns (questions answered)
      * @param updatedAt when its last turn was saved (its creation when it has none)
      * @param title what the chat is about: its first turn's title ("" before the first turn)
+     * @param owner who made it ({@link #NO_OWNER} for no one)
      */
-    record ChatRow(String id, Optional<String> repo, Instant createdAt, Instant updatedAt, int turns, String title) {}
+    record ChatRow(
+            String id,
+            Optional<String> repo,
+            Instant createdAt,
+            Instant updatedAt,
+            int turns,
+            String title,
+            String owner) {}
 
     /** One saved turn: its JSON and when it was saved. */
     record TurnRow(String json, Instant at) {}
 
-    /** Creates a chat; an existing id is left as it is. */
-    void create(String id, Optional<String> repo, Instant at);
+    /** Creates a chat owned by {@code owner}; an existing id is left as it is (owner and all). */
+    void create(String id, Optional<String> repo, String owner, Instant at);
+
+    /** Creates a chat that belongs to no one ({@link #NO_OWNER}). */
+    default void create(String id, Optional<String> repo, Instant at) {
+        create(id, repo, NO_OWNER, at);
+    }
 
     /**
      * Appends a turn to a chat; false (nothing saved) when the chat does not exist (deleted or pruned). The first
@@ -44,8 +65,15 @@ public interface ChatLog {
     /** The chat, if it exists. */
     Optional<ChatRow> get(String id);
 
-    /** The most recently updated chats first, at most {@code limit}. */
+    /** The most recently updated chats first, at most {@code limit}, whoever owns them. */
     List<ChatRow> list(int limit);
+
+    /**
+     * The chats {@code owner} made, the most recently updated first, at most {@code limit}.
+     *
+     * @param owner not blank ({@link #NO_OWNER} is nobody's to list)
+     */
+    List<ChatRow> list(String owner, int limit);
 
     /** A chat's turns, oldest first; empty when the chat does not exist or has none. */
     List<TurnRow> turns(String chatId);

@@ -1,5 +1,6 @@
 package dev.coderag.chat.answer;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +34,11 @@ import org.commonmark.renderer.html.UrlSanitizer;
  * Renders answer Markdown (from an LLM or the extractive generator) to HTML with commonmark-java, the
  * CommonMark reference implementation for Java. Raw HTML in the input is shown as text, never passed through;
  * a link to anything but http, https, mailto or a relative target is just its text ({@code javascript:} dies);
- * images become links, so an answer never makes the browser fetch anything by itself. On top of CommonMark:
+ * images become links, so an answer never makes the browser fetch anything by itself. A link that leaves the page
+ * (any scheme, or {@code //host}) has class {@code external} and is followed by its whole destination as text
+ * after a {@code ↗} ({@code <span class="link-dest">}): an answer steered by a hostile source may link to a URL
+ * that carries other sources' text, and the reader sees where a link goes before following it. Relative links
+ * (the viewer's, {@code #…}) stay as written. On top of CommonMark:
  *
  * <ul>
  *   <li>{@code [n]} and {@code [n, m]} in prose become the caller's citation HTML (never inside code or links);
@@ -108,10 +113,46 @@ public final class Markdown {
                     attributes.put("data-lang", lang);
                 }
             }
-        } else if (node instanceof Link && tag.equals("a")) {
+        } else if (node instanceof Link link && tag.equals("a")) {
             // the page URL holds the chat id: no Referer to wherever an answer links
             attributes.put("rel", "nofollow noopener noreferrer");
+            if (leavesPage(link.getDestination())) {
+                attributes.put("class", "external");
+            }
         }
+    }
+
+    /**
+     * Whether following a link may leave this page's origin: anything but a path ({@code /x}, {@code x/y}), a
+     * query or a fragment. Browsers drop tabs and newlines inside URLs and read {@code \} as {@code /}, so a
+     * destination with either (or starting {@code //}) counts as leaving.
+     */
+    static boolean leavesPage(String destination) {
+        String d = destination.strip();
+        for (int i = 0; i < d.length(); i++) {
+            char c = d.charAt(i);
+            if (c < 0x20 || c == '\\') {
+                return true;
+            }
+        }
+        if (d.startsWith("//")) {
+            return true;
+        }
+        if (d.isEmpty() || d.startsWith("/") || d.startsWith("#") || d.startsWith("?")) {
+            return false;
+        }
+        int colon = d.indexOf(':');
+        int pathEnd = firstOf(d, "/?#");
+        return colon >= 0 && (pathEnd < 0 || colon < pathEnd);
+    }
+
+    private static int firstOf(String s, String chars) {
+        for (int i = 0; i < s.length(); i++) {
+            if (chars.indexOf(s.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Takes every run of {@code _} as text before CommonMark can pair it into emphasis. */
@@ -140,6 +181,15 @@ public final class Markdown {
         }
     }
 
+    /** After a link that leaves the page: {@code ↗} and its destination (unless that is the link's text). */
+    private static final class Destination extends CustomNode {
+        private final String shown;
+
+        Destination(String shown) {
+            this.shown = shown;
+        }
+    }
+
     /** Rewrites the parsed answer: heading levels, images to links, citations out of prose text. */
     private static final class Adjust extends AbstractVisitor {
         private final IntFunction<String> citation;
@@ -156,12 +206,32 @@ public final class Markdown {
 
         @Override
         public void visit(Link link) {
-            // no citation links inside a link (nested <a> is invalid HTML), and no images: an image in a link's
-            // text becomes its alt text (it cannot become a link there); a refused target leaves just the text
-            link.accept(IMAGES_TO_TEXT_INSIDE);
-            if (URLS.sanitizeLinkUrl(link.getDestination()).isEmpty()) {
-                replace(link, null);
+            // no citation links inside a link (nested <a> is invalid HTML), and no images or links: an image or a
+            // link in a link's text (an image's alt text may hold a link) becomes its text; a refused target leaves
+            // just the text
+            List<Node> inside = new ArrayList<>();
+            for (Node child = link.getFirstChild(); child != null; child = child.getNext()) {
+                inside.add(child);
             }
+            inside.forEach(child -> child.accept(TEXT_ONLY_INSIDE));
+            String destination = link.getDestination();
+            if (URLS.sanitizeLinkUrl(destination).isEmpty()) {
+                replace(link, null);
+            } else if (leavesPage(destination)) {
+                link.insertAfter(new Destination(destination.equals(textOf(link)) ? "↗" : "↗ " + destination));
+            }
+        }
+
+        /** The link's text when it is plain text only, else null. */
+        private static String textOf(Link link) {
+            StringBuilder sb = new StringBuilder();
+            for (Node child = link.getFirstChild(); child != null; child = child.getNext()) {
+                if (!(child instanceof Text t)) {
+                    return null;
+                }
+                sb.append(t.getLiteral());
+            }
+            return sb.toString();
         }
 
         @Override
@@ -171,11 +241,12 @@ public final class Markdown {
             visit(link);
         }
 
-        /** Replaces every image below a node by its alt text (children first, so nested ones go too). */
-        private static final AbstractVisitor IMAGES_TO_TEXT_INSIDE = new AbstractVisitor() {
+        /** Replaces every image and link below a node by its text (children first, so nested ones go too). */
+        private static final AbstractVisitor TEXT_ONLY_INSIDE = new AbstractVisitor() {
             @Override
             public void visit(Link link) {
-                visitChildren(link); // the link itself stays; only what is inside it changes
+                visitChildren(link);
+                replace(link, null);
             }
 
             @Override
@@ -246,7 +317,7 @@ public final class Markdown {
         }
     }
 
-    /** Citations as raw HTML, and a quote's line breaks kept. */
+    /** Citations as raw HTML, external links' destinations as text, and a quote's line breaks kept. */
     private static final class AnswerNodes implements NodeRenderer {
         private final HtmlNodeRendererContext context;
         private final HtmlWriter html;
@@ -258,13 +329,18 @@ public final class Markdown {
 
         @Override
         public Set<Class<? extends Node>> getNodeTypes() {
-            return Set.of(Citation.class, SoftLineBreak.class);
+            return Set.of(Citation.class, Destination.class, SoftLineBreak.class);
         }
 
         @Override
         public void render(Node node) {
             if (node instanceof Citation c) {
                 html.raw(c.html);
+            } else if (node instanceof Destination d) {
+                html.raw(" ");
+                html.tag("span", Map.of("class", "link-dest"));
+                html.text(d.shown); // escaped: the destination is shown as text, never as markup
+                html.tag("/span");
             } else if (insideQuote(node)) {
                 html.raw("<br>");
                 html.line();

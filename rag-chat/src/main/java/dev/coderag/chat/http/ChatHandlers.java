@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * The chat JSON API: questions answered as one JSON response, or streamed as SSE events {@code token},
  * {@code reset}, {@code sources}, {@code done} (or {@code error} once streaming has begun) when the client
- * accepts {@code text/event-stream}; and the chats with their messages.
+ * accepts {@code text/event-stream}; and the chats with their messages. Every chat belongs to the owner the
+ * request's credential names ({@link Owners}): another owner's chat is 404 on every route, as if it did not exist.
  */
 final class ChatHandlers {
     private final ChatService service;
@@ -37,18 +38,24 @@ final class ChatHandlers {
         answer(
                 ctx,
                 new ChatRequest(
-                        requiredText(body, "query"), optionalText(body, "repo"), optionalText(body, "chat_id")));
+                        requiredText(body, "query"),
+                        optionalText(body, "repo"),
+                        optionalText(body, "chat_id"),
+                        Owners.of(ctx)));
     }
 
     /** {@code POST /api/chats/{id}/messages}: {@code content}, optional {@code repo}, in an existing chat. */
     void post(Context ctx) {
         String id = ctx.pathParam("id");
-        if (service.chat(id).isEmpty()) {
+        if (service.chat(id, Owners.of(ctx)).isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND, "unknown chat '" + ApiContract.abbreviate(id) + "'");
         }
         JsonNode body = requests.jsonBody(ctx);
-        answer(ctx, new ChatRequest(requiredText(body, "content"), optionalText(body, "repo"), Optional.of(id)));
+        answer(
+                ctx,
+                new ChatRequest(
+                        requiredText(body, "content"), optionalText(body, "repo"), Optional.of(id), Owners.of(ctx)));
     }
 
     /** Answers as JSON, or as SSE when the client asks for {@code text/event-stream}. */
@@ -83,24 +90,24 @@ final class ChatHandlers {
 
     /** {@code GET /api/chats}. */
     void list(Context ctx) {
-        ctx.json(Map.of("chats", service.chats()));
+        ctx.json(Map.of("chats", service.chats(Owners.of(ctx))));
     }
 
     /** {@code POST /api/chats}: optional {@code repo}; 201 with the new chat. */
     void create(Context ctx) {
-        ChatInfo chat = service.newChat(optionalText(requests.optionalJsonBody(ctx), "repo"));
+        ChatInfo chat = service.newChat(optionalText(requests.optionalJsonBody(ctx), "repo"), Owners.of(ctx));
         ctx.status(201).json(Map.of("chat_id", chat.id(), "chat", chat));
     }
 
     /** {@code DELETE /api/chats/{id}}: the chat and its messages; 204, or 404 when there is no such chat. */
     void delete(Context ctx) {
-        service.deleteChat(ctx.pathParam("id"));
+        service.deleteChat(ctx.pathParam("id"), Owners.of(ctx));
         ctx.status(204);
     }
 
     /** {@code GET /api/chats/{id}/messages}. */
     void messages(Context ctx) {
         String id = ctx.pathParam("id");
-        ctx.json(Map.of("chat_id", id, "messages", service.messages(id)));
+        ctx.json(Map.of("chat_id", id, "messages", service.messages(id, Owners.of(ctx))));
     }
 }

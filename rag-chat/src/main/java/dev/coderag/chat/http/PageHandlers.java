@@ -34,6 +34,7 @@ final class PageHandlers {
     private final String csrfToken;
     private final PendingTurns turns = new PendingTurns(System::nanoTime);
     private final SecureRandom random = new SecureRandom();
+    private final Owners owners = new Owners(random);
 
     PageHandlers(
             ChatService service,
@@ -55,8 +56,10 @@ final class PageHandlers {
      * {@code ?repo=&path=&start=&end=} when those name an indexed file (what MCP results link to).
      */
     void page(Context ctx) {
-        Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(service::chat);
-        List<ChatMessage> messages = chat.map(c -> service.messages(c.id())).orElse(List.of());
+        String owner = owners.page(ctx);
+        Optional<ChatInfo> chat = Optional.ofNullable(ctx.queryParam("chat")).flatMap(id -> service.chat(id, owner));
+        List<ChatMessage> messages =
+                chat.map(c -> service.messages(c.id(), owner)).orElse(List.of());
         ctx.html(WebUi.page(new WebUi.PageModel(
                 ChatServer.VERSION,
                 embedder.modelId(),
@@ -64,7 +67,7 @@ final class PageHandlers {
                 repos.list(),
                 chat,
                 messages,
-                service.chats(),
+                service.chats(owner),
                 csrfToken,
                 viewer(ctx))));
     }
@@ -97,9 +100,10 @@ final class PageHandlers {
                             + service.options().maxQueryChars() + ".");
         }
         Optional<String> repo = Requests.optionalForm(ctx, "repo");
+        String owner = owners.page(ctx);
         String chatId = Requests.optionalForm(ctx, "chat_id")
-                .filter(id -> service.chat(id).isPresent())
-                .orElseGet(() -> service.newChat(repo).id());
+                .filter(id -> service.chat(id, owner).isPresent())
+                .orElseGet(() -> service.newChat(repo, owner).id());
         String turnId = randomId();
         turns.add(turnId, query, chatId, repo);
         ctx.header("HX-Push-Url", "/?chat=" + chatId);
@@ -131,7 +135,8 @@ final class PageHandlers {
         String html;
         try {
             ChatResponse r = slots.run(() -> service.ask(
-                    new ChatRequest(turn.query(), turn.repo(), Optional.of(turn.chatId())), new AnswerListener() {
+                    new ChatRequest(turn.query(), turn.repo(), Optional.of(turn.chatId()), owners.page(ctx)),
+                    new AnswerListener() {
                         @Override
                         public void onToken(String token) {
                             sse.send("token", Markdown.escape(token));

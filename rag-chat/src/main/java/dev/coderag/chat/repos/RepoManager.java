@@ -8,6 +8,7 @@ import dev.coderag.store.RepoInfo;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
+import dev.coderag.types.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -298,7 +299,8 @@ public final class RepoManager implements AutoCloseable {
             job.progress = null;
             job.error = null;
             finish(job, RepoState.READY);
-            LOG.info("indexed {} from {}", job.name, job.source);
+            // the source is the client's (a path may hold any character): escaped into one line
+            LOG.info("indexed {} from {}", job.name, Texts.forLog(job.source));
         } catch (ChatException | StoreException e) {
             fail(job, job.failure(e.getMessage()));
         } catch (RuntimeException e) {

@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * {@link Citations}. Both read text an attacker can steer through a poisoned repository (prompt injection), so
  * the contract is: no exception, and the HTML is inert: every tag is one Markdown produces or the caller's
  * citation, no {@code on…=} attribute, no {@code <script}, no link or image source with a
- * {@code javascript:}, {@code vbscript:} or {@code data:} URL. Rendering time stays about linear (checked on
- * the input repeated to ~8K chars).
+ * {@code javascript:}, {@code vbscript:} or {@code data:} URL; and every link that leaves the page (a scheme or
+ * {@code //}) is marked {@code external} and followed by its destination as text, so that a URL carrying other
+ * sources' text is seen before it is followed. Rendering time stays about linear (checked on the input repeated
+ * to ~8K chars).
  *
  * <p>{@code ./mvnw verify} fuzzes each method for a fixed time; other runs replay
  * {@code AnswerTextFuzzTestInputs/<method>/}.
@@ -47,10 +49,15 @@ class AnswerTextFuzzTest {
             "tr",
             "th",
             "td",
-            "del");
+            "del",
+            "span");
     private static final Pattern TAG = Pattern.compile("<(/?)([A-Za-z][A-Za-z0-9]*)([^>]*)>");
     private static final Pattern ATTR = Pattern.compile("\\s([^\\s=/>]+)(?:=\"([^\"]*)\")?");
     private static final Pattern BAD_SCHEME = Pattern.compile("^(?:javascript|vbscript|data):");
+    private static final Pattern LINK =
+            Pattern.compile("<a ([^>]*)>(.*?)</a>( <span class=\"link-dest\">([^<]*)</span>)?", Pattern.DOTALL);
+    private static final Pattern HREF = Pattern.compile("href=\"([^\"]*)\"");
+    private static final Pattern LEAVING = Pattern.compile("^(?:[a-z][a-z0-9+.\\-]*:|//)|\\\\");
     private static final int SOURCES = 3;
     private static final long BUDGET_NANOS = 2_000_000_000L;
 
@@ -91,6 +98,7 @@ class AnswerTextFuzzTest {
     }
 
     private static void assertInert(String markdown, String html) {
+        assertLeavingLinksShowTheirDestination(markdown, html);
         String lower = html.toLowerCase(Locale.ROOT);
         assertThat(lower).as("from %s", markdown).doesNotContain("<script", "<iframe", "<img", "<svg", "<style");
         Matcher tag = TAG.matcher(html);
@@ -112,6 +120,46 @@ class AnswerTextFuzzTest {
                 }
             }
         }
+    }
+
+    /**
+     * Every link whose {@code href} leaves the page is {@code external} and followed by {@code ↗} and its
+     * destination as the {@code href} has it — or by {@code ↗} alone when its text is that
+     * destination.
+     */
+    private static void assertLeavingLinksShowTheirDestination(String markdown, String html) {
+        Matcher link = LINK.matcher(html);
+        while (link.find()) {
+            Matcher href = HREF.matcher(link.group(1));
+            if (link.group(1).contains("class=\"cite\"") || !href.find()) {
+                continue;
+            }
+            String url = unescape(href.group(1));
+            if (!LEAVING.matcher(url.toLowerCase(Locale.ROOT)).find()) {
+                continue;
+            }
+            assertThat(link.group(1))
+                    .as("link %s from %s", link.group(), markdown)
+                    .contains("class=\"external\"");
+            assertThat(link.group(3))
+                    .as("destination after %s from %s", link.group(), markdown)
+                    .isNotNull();
+            String shown = unescape(link.group(4));
+            String destination = shown.equals("↗")
+                    ? unescape(link.group(2).replaceAll("<[^>]*>", ""))
+                    : shown.substring(shown.indexOf(' ') + 1);
+            assertThat(destination.strip())
+                    .as("shown %s for %s from %s", shown, url, markdown)
+                    .isEqualTo(url.strip());
+        }
+    }
+
+    private static String unescape(String html) {
+        return html.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&");
     }
 
     /** The entities an attribute value may hide a scheme behind ({@code &#106;avascript:}). */

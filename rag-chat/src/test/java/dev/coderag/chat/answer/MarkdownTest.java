@@ -107,9 +107,55 @@ class MarkdownTest {
                 .doesNotContain("data:");
         assertThat(html).doesNotContain("<img");
         assertThat(html)
-                .startsWith("<p>a b c d <a rel=\"nofollow noopener noreferrer\" href=\"https://example.org/x\">e</a> ")
-                .contains("<a rel=\"nofollow noopener noreferrer\" href=\"https://tracker.example/p.png\">f</a>")
+                .startsWith("<p>a b c d <a rel=\"nofollow noopener noreferrer\" href=\"https://example.org/x\""
+                        + " class=\"external\">e</a> ")
+                .contains("<a rel=\"nofollow noopener noreferrer\" href=\"https://tracker.example/p.png\""
+                        + " class=\"external\">f</a>")
                 .contains(">see [1]</a>"); // no citation link nested in a link
+    }
+
+    @Test
+    void a_link_leaving_the_page_shows_its_whole_destination_as_text_and_is_marked_external() {
+        String secret = "https://evil.example/c?d=" + "the%20other%20sources%27%20text&x=<b>".repeat(40);
+        String html = Markdown.render(
+                "See [the docs](" + secret.replace("<", "%3C").replace(">", "%3E") + ") and "
+                        + "![logo](//cdn.example/l.png) and [mail](mailto:a@b.example) and <https://plain.example/>",
+                LINKS);
+        String shown = secret.replace("<", "%3C").replace(">", "%3E").replace("&", "&amp;");
+        assertThat(html)
+                .contains("class=\"external\"")
+                .contains(">the docs</a> <span class=\"link-dest\">↗ " + shown + "</span>")
+                .contains(">logo</a> <span class=\"link-dest\">↗ //cdn.example/l.png</span>")
+                .contains(">mail</a> <span class=\"link-dest\">↗ mailto:a@b.example</span>")
+                // an autolink's text is its destination already: the marker alone
+                .contains(">https://plain.example/</a> <span class=\"link-dest\">↗</span>")
+                .doesNotContain("<img");
+        assertThat(html.split("class=\"external\"", -1)).hasSize(5);
+    }
+
+    @Test
+    void relative_links_stay_on_the_page_while_tricks_that_leave_it_are_external() {
+        assertThat(Markdown.leavesPage("/?repo=web&path=a.py")).isFalse();
+        assertThat(Markdown.leavesPage("#src-1")).isFalse();
+        assertThat(Markdown.leavesPage("docs/a:b.md")).isFalse();
+        assertThat(Markdown.leavesPage("//evil.example")).isTrue();
+        assertThat(Markdown.leavesPage("/\\evil.example")).isTrue();
+        assertThat(Markdown.leavesPage("/\t/evil.example")).isTrue();
+        assertThat(Markdown.leavesPage("HTTPS://evil.example")).isTrue();
+        String html = Markdown.render("[view](/?repo=web&path=a.py&start=3) [x](javascript:alert(1))", LINKS);
+        assertThat(html)
+                .contains("href=\"/?repo=web&amp;path=a.py&amp;start=3\">view</a>")
+                .doesNotContain("external", "link-dest", "javascript");
+    }
+
+    @Test
+    void a_link_inside_an_images_alt_text_becomes_text_so_links_never_nest() {
+        // found by fuzzing: the image became a link with another link (javascript:, no destination shown) inside
+        String html = Markdown.render("![im [x](javascript:alert(1)) [y](https://in.example)](http://e/x.png)", LINKS);
+        assertThat(html.split("<a ", -1)).hasSize(2);
+        assertThat(html)
+                .contains(">im x y</a> <span class=\"link-dest\">↗ http://e/x.png</span>")
+                .doesNotContain("javascript");
     }
 
     @Test

@@ -24,8 +24,12 @@ import java.util.regex.Pattern;
 /** A small HTTP client for the tests: JSON, forms and SSE against a running {@link ChatServer}. */
 public final class HttpHelper {
     public static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient client =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** Keeps cookies as a browser does: each helper is one browser (its own session, see {@code Owners}). */
+    private final HttpClient client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .cookieHandler(new java.net.CookieManager())
+            .build();
+
     private static final Pattern PAGE_TOKEN = Pattern.compile("X-CSRF-Token&quot;: &quot;([A-Za-z0-9_-]{1,100})&quot;");
     private final String base;
     private final int port;

@@ -198,9 +198,18 @@ class SolrStoreIT {
             assertThat(one.chats().append("c1", "and Y?", "{\"n\":2}", T0.plusSeconds(2)))
                     .isTrue();
             assertThat(one.chats().append("nope", "t", "{}", T0)).isFalse();
+            // an owner's chats are listed by owner, and an append keeps the owner
+            one.chats().create("mine", Optional.empty(), "session:a", T0.plusSeconds(5));
+            assertThat(one.chats().append("mine", "q", "{}", T0.plusSeconds(6))).isTrue();
+            assertThat(two.chats().list("session:a", 10))
+                    .extracting(ChatLog.ChatRow::id)
+                    .containsExactly("mine");
+            assertThat(two.chats().list("session:b", 10)).isEmpty();
+            assertThat(two.chats().get("mine").orElseThrow().owner()).isEqualTo("session:a");
+            assertThat(one.chats().delete("mine")).isTrue();
             assertThat(two.chats().list(10))
                     .containsExactly(new ChatLog.ChatRow(
-                            "c1", Optional.of("web"), T0, T0.plusSeconds(2), 2, "How does X work?"));
+                            "c1", Optional.of("web"), T0, T0.plusSeconds(2), 2, "How does X work?", ChatLog.NO_OWNER));
             assertThat(two.chats().get("c1")).isEqualTo(one.chats().get("c1"));
             assertThat(one.chats().turns("c1"))
                     .extracting(ChatLog.TurnRow::json)

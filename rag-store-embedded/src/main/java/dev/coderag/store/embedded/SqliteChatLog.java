@@ -24,7 +24,7 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
     private static final int BUSY_MILLIS = 10_000;
     private static final List<String> DDL = List.of(
             "CREATE TABLE IF NOT EXISTS chats (id TEXT PRIMARY KEY, repo TEXT, created_at INTEGER NOT NULL,"
-                    + " updated_at INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '')",
+                    + " updated_at INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '', owner TEXT NOT NULL DEFAULT '')",
             "CREATE INDEX IF NOT EXISTS chats_updated ON chats (updated_at)",
             "CREATE TABLE IF NOT EXISTS turns (chat_id TEXT NOT NULL, seq INTEGER NOT NULL, at INTEGER NOT NULL,"
                     + " bytes INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (chat_id, seq)) WITHOUT ROWID",
@@ -32,6 +32,11 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
             // checked without reading every turn's text on each answer.
             "CREATE TABLE IF NOT EXISTS totals (id INTEGER PRIMARY KEY CHECK (id = 1), bytes INTEGER NOT NULL)",
             "INSERT OR IGNORE INTO totals (id, bytes) VALUES (1, 0)");
+
+    /** Added after the first release: a store from before it gets the column, its chats owned by no one. */
+    private static final String OWNER_COLUMN = "ALTER TABLE chats ADD COLUMN owner TEXT NOT NULL DEFAULT ''";
+
+    private static final String OWNER_INDEX = "CREATE INDEX IF NOT EXISTS chats_owner ON chats (owner, updated_at)";
 
     private final Path dir;
     private final Path file;
@@ -53,16 +58,18 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
     }
 
     @Override
-    public synchronized void create(String id, Optional<String> repo, Instant at) {
+    public synchronized void create(String id, Optional<String> repo, String owner, Instant at) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(owner, "owner");
         write("save a chat", c -> {
             try (PreparedStatement st = c.prepareStatement(
-                    "INSERT OR IGNORE INTO chats (id, repo, created_at, updated_at) VALUES (?, ?, ?, ?)")) {
+                    "INSERT OR IGNORE INTO chats (id, repo, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)")) {
                 st.setString(1, id);
                 st.setString(2, repo.orElse(null));
                 st.setLong(3, at.toEpochMilli());
                 st.setLong(4, at.toEpochMilli());
+                st.setString(5, owner);
                 st.executeUpdate();
             }
             // Beyond the bound, the least recently used chats go.
@@ -154,10 +161,18 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
         return read("list chats", c -> rows(c, "", null, limit));
     }
 
+    @Override
+    public synchronized List<ChatRow> list(String owner, int limit) {
+        if (limit < 0 || owner.isBlank()) {
+            throw new IllegalArgumentException("an owner and a limit >= 0 are needed: '" + owner + "', " + limit);
+        }
+        return read("list chats", c -> rows(c, " WHERE c.owner = ?", owner, limit));
+    }
+
     private static List<ChatRow> rows(Connection c, String where, String param, int limit) throws SQLException {
         List<ChatRow> out = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("SELECT c.id, c.repo, c.created_at, c.updated_at,"
-                + " (SELECT count(*) FROM turns t WHERE t.chat_id = c.id), c.title FROM chats c" + where
+                + " (SELECT count(*) FROM turns t WHERE t.chat_id = c.id), c.title, c.owner FROM chats c" + where
                 + " ORDER BY c.updated_at DESC, c.id LIMIT ?")) {
             int i = 1;
             if (param != null) {
@@ -172,7 +187,8 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
                             Instant.ofEpochMilli(rs.getLong(3)),
                             Instant.ofEpochMilli(rs.getLong(4)),
                             rs.getInt(5),
-                            rs.getString(6)));
+                            rs.getString(6),
+                            rs.getString(7)));
                 }
             }
         }
@@ -291,6 +307,10 @@ final class SqliteChatLog implements ChatLog, AutoCloseable {
             for (String ddl : DDL) {
                 exec(c, ddl);
             }
+            if (total(c, "SELECT count(*) FROM pragma_table_info('chats') WHERE name = 'owner'") == 0) {
+                exec(c, OWNER_COLUMN);
+            }
+            exec(c, OWNER_INDEX);
             connection = c;
         }
         return connection;

@@ -32,10 +32,51 @@ class ChatLogTest {
         try (Store store = Store.open(dir, "m", 4)) {
             assertThat(store.chats().list(10))
                     .containsExactly(new ChatLog.ChatRow(
-                            "c1", Optional.of("web"), T0, T0.plusSeconds(2), 2, "How does X work?"));
+                            "c1", Optional.of("web"), T0, T0.plusSeconds(2), 2, "How does X work?", ChatLog.NO_OWNER));
             assertThat(store.chats().turns("c1"))
                     .extracting(ChatLog.TurnRow::json)
                     .containsExactly("{\"n\":1}", "{\"n\":2}");
+        }
+    }
+
+    @Test
+    void chats_are_listed_by_their_owner_who_survives_appends_and_reopening() {
+        try (Store store = Store.open(dir, "m", 4)) {
+            store.chats().create("a1", Optional.empty(), "session:a", T0);
+            store.chats().create("b1", Optional.empty(), "session:b", T0.plusSeconds(1));
+            store.chats().create("a2", Optional.empty(), "session:a", T0.plusSeconds(2));
+            store.chats().create("a1", Optional.empty(), "session:b", T0.plusSeconds(3)); // an existing id stays
+            store.chats().append("a1", "q", "{}", T0.plusSeconds(4));
+        }
+        try (Store store = Store.open(dir, "m", 4)) {
+            assertThat(store.chats().list("session:a", 10))
+                    .extracting(ChatLog.ChatRow::id)
+                    .containsExactly("a1", "a2");
+            assertThat(store.chats().list("session:b", 10))
+                    .extracting(ChatLog.ChatRow::id)
+                    .containsExactly("b1");
+            assertThat(store.chats().list("session:c", 10)).isEmpty();
+            assertThat(store.chats().get("a1").orElseThrow().owner()).isEqualTo("session:a");
+            assertThat(store.chats().list(10)).hasSize(3);
+        }
+    }
+
+    @Test
+    void a_chat_log_from_before_owners_is_upgraded_and_its_chats_belong_to_no_one() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(SqliteChatLog.DB_FILE));
+                Statement st = c.createStatement()) {
+            // the chats table as the first release created it
+            st.execute("CREATE TABLE chats (id TEXT PRIMARY KEY, repo TEXT, created_at INTEGER NOT NULL,"
+                    + " updated_at INTEGER NOT NULL, title TEXT NOT NULL DEFAULT '')");
+            st.execute("INSERT INTO chats (id, repo, created_at, updated_at, title) VALUES ('old', NULL, 1, 1, 't')");
+        }
+        try (Store store = Store.open(dir, "m", 4)) {
+            assertThat(store.chats().get("old").orElseThrow().owner()).isEqualTo(ChatLog.NO_OWNER);
+            store.chats().create("new", Optional.empty(), "token:x", T0);
+            assertThat(store.chats().list("token:x", 10))
+                    .extracting(ChatLog.ChatRow::id)
+                    .containsExactly("new");
+            assertThat(store.chats().list(10)).extracting(ChatLog.ChatRow::id).containsExactly("new", "old");
         }
     }
 

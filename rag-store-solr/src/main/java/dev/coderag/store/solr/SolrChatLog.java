@@ -27,7 +27,14 @@ import org.apache.solr.common.params.ModifiableSolrParams;
  */
 final class SolrChatLog implements ChatLog {
     private static final int MAX_ATTEMPTS = 20;
-    private static final String FIELDS = "id,chat_id,repo,created_at,updated_at,turns,first_turn,title,bytes,_version_";
+    /**
+     * A chat's owner is kept in {@code holder}, an indexed string field the schema already has (the write lease's),
+     * so that stores created before owners were kept need no new schema version; their chats have none.
+     */
+    private static final String OWNER = "holder";
+
+    private static final String FIELDS =
+            "id,chat_id,repo,created_at,updated_at,turns,first_turn,title,bytes," + OWNER + ",_version_";
 
     private final SolrConnection solr;
     private final SolrReads reads;
@@ -46,9 +53,10 @@ final class SolrChatLog implements ChatLog {
     }
 
     @Override
-    public synchronized void create(String id, Optional<String> repo, Instant at) {
+    public synchronized void create(String id, Optional<String> repo, String owner, Instant at) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(owner, "owner");
         if (chat(id) != null) {
             return;
         }
@@ -57,6 +65,9 @@ final class SolrChatLog implements ChatLog {
         d.setField("doc", SolrDocs.CHAT);
         d.setField("chat_id", id);
         repo.ifPresent(r -> d.setField("repo", r));
+        if (!owner.isEmpty()) {
+            d.setField(OWNER, owner);
+        }
         d.setField("created_at", at.toEpochMilli());
         d.setField("updated_at", at.toEpochMilli());
         d.setField("turns", 0);
@@ -155,8 +166,23 @@ final class SolrChatLog implements ChatLog {
         if (limit == 0) {
             return List.of();
         }
-        ModifiableSolrParams p =
-                SolrReads.params("*:*", List.of(SolrDocs.is("doc", SolrDocs.CHAT)), FIELDS, Math.min(limit, 10_000));
+        return rows(List.of(SolrDocs.is("doc", SolrDocs.CHAT)), limit);
+    }
+
+    @Override
+    public synchronized List<ChatRow> list(String owner, int limit) {
+        if (limit < 0 || owner.isBlank()) {
+            throw new IllegalArgumentException("an owner and a limit >= 0 are needed: '" + owner + "', " + limit);
+        }
+        solr.checkOpen();
+        if (limit == 0) {
+            return List.of();
+        }
+        return rows(List.of(SolrDocs.is("doc", SolrDocs.CHAT), SolrDocs.is(OWNER, owner)), limit);
+    }
+
+    private List<ChatRow> rows(List<String> filters, int limit) {
+        ModifiableSolrParams p = SolrReads.params("*:*", filters, FIELDS, Math.min(limit, 10_000));
         p.set("sort", "updated_at desc,chat_id asc");
         List<ChatRow> out = new ArrayList<>();
         reads.query(p, "list chats").getResults().forEach(d -> out.add(row(d)));
@@ -313,6 +339,7 @@ final class SolrChatLog implements ChatLog {
                 Instant.ofEpochMilli(SolrDocs.number(d, "created_at")),
                 Instant.ofEpochMilli(SolrDocs.number(d, "updated_at")),
                 (int) SolrDocs.number(d, "turns"),
-                SolrDocs.string(d, "title"));
+                SolrDocs.string(d, "title"),
+                SolrDocs.string(d, OWNER));
     }
 }

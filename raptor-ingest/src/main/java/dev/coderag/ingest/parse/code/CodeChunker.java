@@ -6,6 +6,7 @@ import dev.coderag.ingest.parse.SourceText;
 import dev.coderag.ingest.parse.text.TextWindows;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.Language;
+import dev.coderag.types.Texts;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,11 +85,12 @@ public final class CodeChunker {
             chunks = extractor.extract(handler, worker.parser(handler), worker.cursor, file, src);
         } catch (RuntimeException e) {
             // A grammar or query failure must not lose the file: index it as text instead.
+            // the path is the repository's: escaped, so a file name with a line break cannot forge a log line
             LOG.warn(
                     "could not parse {} as {} ({}); indexing it as plain text",
-                    file.path(),
+                    Texts.forLog(file.path()),
                     handler.language().id(),
-                    e.toString());
+                    Texts.forLog(e));
             return List.copyOf(TextWindows.plain(src, file, handler.language(), options));
         } finally {
             workers.offer(worker);
