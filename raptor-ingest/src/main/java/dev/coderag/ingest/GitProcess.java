@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -43,14 +44,41 @@ final class GitProcess {
             "SSL_CERT_DIR",
             "CURL_CA_BUNDLE");
 
+    /** The variables through which {@link #CREDENTIAL_HELPER} hands a URL's credentials to git. */
+    static final String USERNAME_VAR = "CODERAG_GIT_USERNAME";
+
+    static final String PASSWORD_VAR = "CODERAG_GIT_PASSWORD";
+    static final String HOST_VAR = "CODERAG_GIT_HOST";
+
+    /**
+     * A credential helper whose text holds no secret (it is on git's command line, which every local user can
+     * read): on {@code get} for the URL's own host it answers the user name and password from the environment,
+     * which only this user can read. {@code store} and {@code erase} do nothing, so the secret is never written.
+     */
+    static final String CREDENTIAL_HELPER = "!f() { test \"$1\" = get || exit 0; h=;"
+            + " while IFS= read -r l && test -n \"$l\"; do case \"$l\" in host=*) h=\"${l#host=}\";; esac; done;"
+            + " test \"$h\" = \"$" + HOST_VAR + "\" || exit 0;"
+            + " printf 'username=%s\\npassword=%s\\n' \"$" + USERNAME_VAR + "\" \"$" + PASSWORD_VAR + "\"; }; f";
+
     final boolean allowFileUrls;
     final GitPolicy policy;
     final Map<String, String> environment;
+    /** What the URL's user info carried; reaches git through {@link #CREDENTIAL_HELPER} only. */
+    final Optional<GitRemote.Credentials> credentials;
 
     GitProcess(boolean allowFileUrls, GitPolicy policy, Map<String, String> environment) {
+        this(allowFileUrls, policy, environment, Optional.empty());
+    }
+
+    GitProcess(
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            Optional<GitRemote.Credentials> credentials) {
         this.allowFileUrls = allowFileUrls;
         this.policy = policy;
         this.environment = Map.copyOf(environment);
+        this.credentials = credentials;
     }
 
     /**
@@ -109,6 +137,13 @@ final class GitProcess {
             env.putAll(environment);
             env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
         }
+        credentials.ifPresent(c -> {
+            // only this helper: neither the user's helpers (LOCAL) nor one a repository's config names
+            cmd.addAll(List.of("-c", "credential.helper=", "-c", "credential.helper=" + CREDENTIAL_HELPER));
+            env.put(USERNAME_VAR, c.username());
+            env.put(PASSWORD_VAR, c.password());
+            env.put(HOST_VAR, c.host());
+        });
         cmd.addAll(List.of(args));
         pb.command(cmd);
         env.put("GIT_TERMINAL_PROMPT", "0");

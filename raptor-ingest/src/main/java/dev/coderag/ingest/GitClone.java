@@ -1,0 +1,132 @@
+package dev.coderag.ingest;
+
+import dev.coderag.ingest.GitSource.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Clones a git URL into a directory, or updates the clone already there, under one {@link GitPolicy}. The URL's
+ * credentials never reach git's command line or {@code .git/config} ({@link GitRemote}): {@code origin} is the
+ * URL without them, and each clone or fetch gets them anew from the URL its caller passes.
+ */
+final class GitClone {
+    private GitClone() {}
+
+    /**
+     * Clones {@code url} into {@code dir} ({@code git clone --depth 1}), or, when {@code dir} already holds a
+     * clone of the same URL (credentials aside), fetches and checks out the newest commit of the branch. Fails
+     * with {@code CLONE_FAILED}; a new clone that fails (git's error, {@link GitPolicy#timeout()},
+     * {@link GitPolicy#maxCloneBytes()}) is deleted, an updated one that grew too large too.
+     *
+     * @param policy what git may use (checked with {@link GitSource#checkPolicy} first)
+     * @param environment the environment git starts from ({@link System#getenv()}; an isolated policy drops
+     *     most of it)
+     */
+    static void cloneOrUpdate(
+            String url,
+            Optional<String> branch,
+            Path dir,
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment) {
+        GitSource.checkPolicy(url, policy);
+        GitRemote remote = GitRemote.of(url);
+        GitProcess git = new GitProcess(allowFileUrls, policy, environment, remote.credentials());
+        if (Files.isDirectory(dir.resolve(".git"))) {
+            Result origin = git.run(dir, GitSource.QUICK_TIMEOUT, null, "config", "--get", "remote.origin.url");
+            GitRemote recorded = origin.ok() ? GitRemote.of(origin.out().strip()) : null;
+            if (recorded != null && recorded.url().equals(remote.url())) {
+                if (recorded.credentials().isPresent()) {
+                    // a clone made before credentials were kept out of .git/config: take them out now
+                    git.run(dir, GitSource.QUICK_TIMEOUT, null, "remote", "set-url", "origin", remote.url());
+                }
+                update(git, url, branch, dir);
+                return;
+            }
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    dir + " already holds a clone of another repository; ingest " + RepoSources.redact(url)
+                            + " under another --name");
+        }
+        prepare(url, dir);
+        clone(git, remote, url, branch, dir);
+    }
+
+    /** Refuses a non-empty {@code dir} that is no clone; creates its parent. */
+    private static void prepare(String url, Path dir) {
+        if (Files.exists(dir)) {
+            try (var entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IngestException(
+                            IngestException.Reason.CLONE_FAILED,
+                            "cannot clone " + RepoSources.redact(url) + ": " + dir + " exists and is not a git clone");
+                }
+            } catch (IOException e) {
+                throw new IngestException(IngestException.Reason.CLONE_FAILED, "cannot read " + dir + ": " + e, e);
+            }
+        }
+        try {
+            Files.createDirectories(dir.getParent());
+        } catch (IOException e) {
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED, "cannot create " + dir.getParent() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void clone(GitProcess git, GitRemote remote, String url, Optional<String> branch, Path dir) {
+        GitPolicy policy = git.policy;
+        List<String> args = new ArrayList<>(List.of("clone", "--depth", "1", "--no-recurse-submodules"));
+        branch.ifPresent(b -> {
+            args.add("--branch");
+            args.add(b);
+        });
+        args.add("--");
+        args.add(remote.url());
+        args.add(dir.toString());
+        Result r = git.run(null, policy.timeout(), dir, args.toArray(String[]::new));
+        if (r.ok() && tooLarge(dir, policy)) {
+            r = new Result(-1, "the clone is larger than " + GitProcess.megabytes(policy.maxCloneBytes()) + " MB");
+        }
+        if (!r.ok()) {
+            GitProcess.deleteTree(dir);
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    "git clone of " + RepoSources.redact(url) + " failed: "
+                            + RepoSources.redact(GitSource.lastLine(r.out())));
+        }
+    }
+
+    private static void update(GitProcess git, String url, Optional<String> branch, Path dir) {
+        List<String> fetch = new ArrayList<>(List.of("fetch", "--depth", "1", "--no-recurse-submodules", "origin"));
+        branch.ifPresent(fetch::add);
+        Result r = git.run(dir, git.policy.timeout(), dir, fetch.toArray(String[]::new));
+        if (!r.ok()) {
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    "git fetch of " + RepoSources.redact(url) + " failed: "
+                            + RepoSources.redact(GitSource.lastLine(r.out())));
+        }
+        Result reset = git.run(dir, GitSource.QUICK_TIMEOUT, dir, "reset", "--hard", "-q", "FETCH_HEAD");
+        Result clean = reset.ok() ? git.run(dir, GitSource.QUICK_TIMEOUT, dir, "clean", "-ffdxq") : reset;
+        if (clean.ok() && tooLarge(dir, git.policy)) {
+            GitProcess.deleteTree(dir);
+            clean = new Result(
+                    -1, "the clone grew larger than " + GitProcess.megabytes(git.policy.maxCloneBytes()) + " MB");
+        }
+        if (!clean.ok()) {
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    "updating the clone of " + RepoSources.redact(url) + " in " + dir + " failed: "
+                            + RepoSources.redact(GitSource.lastLine(clean.out())));
+        }
+    }
+
+    static boolean tooLarge(Path dir, GitPolicy policy) {
+        return policy.maxCloneBytes() != Long.MAX_VALUE && GitProcess.size(dir) > policy.maxCloneBytes();
+    }
+}
