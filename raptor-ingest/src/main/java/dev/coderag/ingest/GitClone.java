@@ -78,9 +78,14 @@ final class GitClone {
         }
     }
 
+    /**
+     * {@code git clone --no-checkout}, then the tree cap, then the checkout: the cap is checked against the
+     * commit's listing before a single file is written.
+     */
     private static void clone(GitProcess git, GitRemote remote, String url, Optional<String> branch, Path dir) {
         GitPolicy policy = git.policy;
-        List<String> args = new ArrayList<>(List.of("clone", "--depth", "1", "--no-recurse-submodules"));
+        List<String> args =
+                new ArrayList<>(List.of("clone", "--depth", "1", "--no-recurse-submodules", "--no-checkout"));
         branch.ifPresent(b -> {
             args.add("--branch");
             args.add(b);
@@ -89,6 +94,12 @@ final class GitClone {
         args.add(remote.url());
         args.add(dir.toString());
         Result r = git.run(null, policy.timeout(), dir, args.toArray(String[]::new));
+        if (r.ok()
+                && git.run(dir, GitSource.QUICK_TIMEOUT, null, "rev-parse", "-q", "--verify", "HEAD")
+                        .ok()) {
+            r = overTreeCap(git, dir, "HEAD")
+                    .orElseGet(() -> git.run(dir, policy.timeout(), dir, "reset", "--hard", "-q", "HEAD"));
+        } // else failed, or an empty repository: nothing to check out
         if (r.ok() && tooLarge(dir, policy)) {
             r = new Result(-1, "the clone is larger than " + GitProcess.megabytes(policy.maxCloneBytes()) + " MB");
         }
@@ -101,6 +112,26 @@ final class GitClone {
         }
     }
 
+    /**
+     * A failed result when the tree of {@code commit} has more than {@link GitPolicy#maxTreeEntries()} entries
+     * (counted streaming, stopped at the cap), or when it cannot be listed; empty when it is within the cap.
+     */
+    private static Optional<Result> overTreeCap(GitProcess git, Path dir, String commit) {
+        long cap = git.policy.maxTreeEntries();
+        if (cap == Long.MAX_VALUE) {
+            return Optional.empty();
+        }
+        var entries = git.countEntries(
+                dir, git.policy.timeout(), cap, "ls-tree", "-r", "-z", "--name-only", "--full-tree", commit);
+        if (entries.isEmpty()) {
+            return Optional.of(new Result(-1, "cannot list the files of " + commit));
+        }
+        if (entries.getAsLong() > cap) {
+            return Optional.of(new Result(-1, "the repository has more than " + cap + " files (the cap); refused"));
+        }
+        return Optional.empty();
+    }
+
     private static void update(GitProcess git, String url, Optional<String> branch, Path dir) {
         List<String> fetch = new ArrayList<>(List.of("fetch", "--depth", "1", "--no-recurse-submodules", "origin"));
         branch.ifPresent(fetch::add);
@@ -110,6 +141,13 @@ final class GitClone {
                     IngestException.Reason.CLONE_FAILED,
                     "git fetch of " + RepoSources.redact(url) + " failed: "
                             + RepoSources.redact(GitSource.lastLine(r.out())));
+        }
+        Optional<Result> over = overTreeCap(git, dir, "FETCH_HEAD");
+        if (over.isPresent()) { // the work tree keeps the commit indexed last
+            throw new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    "updating the clone of " + RepoSources.redact(url) + " failed: "
+                            + over.get().out());
         }
         Result reset = git.run(dir, GitSource.QUICK_TIMEOUT, dir, "reset", "--hard", "-q", "FETCH_HEAD");
         Result clean = reset.ok() ? git.run(dir, GitSource.QUICK_TIMEOUT, dir, "clean", "-ffdxq") : reset;

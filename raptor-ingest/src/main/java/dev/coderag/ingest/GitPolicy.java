@@ -27,19 +27,30 @@ import java.util.stream.Collectors;
  * @param timeout the longest a clone or fetch may run; it is killed (and a new clone deleted) after
  * @param maxCloneBytes the largest a clone directory may grow (work tree and {@code .git}); over it the git
  *     process is killed, a new clone is deleted and the ingest fails
+ * @param maxTreeEntries the most entries (files, links, submodules) the commit to check out may hold,
+ *     counted before anything is checked out: ten million empty files pass any byte cap but would take the
+ *     disk's inodes and the walker's time; over it a new clone is deleted and the ingest fails
  */
 public record GitPolicy(
-        boolean isolated, Set<String> protocols, Set<String> hosts, Duration timeout, long maxCloneBytes) {
+        boolean isolated,
+        Set<String> protocols,
+        Set<String> hosts,
+        Duration timeout,
+        long maxCloneBytes,
+        long maxTreeEntries) {
 
     /** The command line's git: the user's own configuration and credentials, an hour, no size cap. */
     public static final GitPolicy LOCAL =
-            new GitPolicy(false, Set.of(), Set.of(), Duration.ofMinutes(60), Long.MAX_VALUE);
+            new GitPolicy(false, Set.of(), Set.of(), Duration.ofMinutes(60), Long.MAX_VALUE, Long.MAX_VALUE);
 
     /** The default time cap of a network request's clone. */
     public static final Duration NETWORK_TIMEOUT = Duration.ofMinutes(10);
 
     /** The default size cap of a network request's clone: 2 GiB. */
     public static final long NETWORK_MAX_CLONE_BYTES = 2L << 30;
+
+    /** The default cap on the files of a network request's clone: 500,000 (the Linux kernel has ~90,000). */
+    public static final long NETWORK_MAX_TREE_ENTRIES = 500_000;
 
     public GitPolicy {
         protocols = lowerCase(protocols);
@@ -51,30 +62,41 @@ public record GitPolicy(
         if (maxCloneBytes <= 0) {
             throw new IllegalArgumentException("maxCloneBytes must be positive: " + maxCloneBytes);
         }
+        if (maxTreeEntries <= 0) {
+            throw new IllegalArgumentException("maxTreeEntries must be positive: " + maxTreeEntries);
+        }
         if (isolated && protocols.isEmpty()) {
             throw new IllegalArgumentException("an isolated policy needs at least one protocol");
         }
     }
 
-    /** Isolated, https only, any host, {@link #NETWORK_TIMEOUT}, {@link #NETWORK_MAX_CLONE_BYTES}. */
+    /**
+     * Isolated, https only, any host, {@link #NETWORK_TIMEOUT}, {@link #NETWORK_MAX_CLONE_BYTES},
+     * {@link #NETWORK_MAX_TREE_ENTRIES}.
+     */
     public static GitPolicy network() {
-        return new GitPolicy(true, Set.of("https"), Set.of(), NETWORK_TIMEOUT, NETWORK_MAX_CLONE_BYTES);
+        return new GitPolicy(
+                true, Set.of("https"), Set.of(), NETWORK_TIMEOUT, NETWORK_MAX_CLONE_BYTES, NETWORK_MAX_TREE_ENTRIES);
     }
 
     public GitPolicy withProtocols(Set<String> p) {
-        return new GitPolicy(isolated, p, hosts, timeout, maxCloneBytes);
+        return new GitPolicy(isolated, p, hosts, timeout, maxCloneBytes, maxTreeEntries);
     }
 
     public GitPolicy withHosts(Set<String> h) {
-        return new GitPolicy(isolated, protocols, h, timeout, maxCloneBytes);
+        return new GitPolicy(isolated, protocols, h, timeout, maxCloneBytes, maxTreeEntries);
     }
 
     public GitPolicy withTimeout(Duration t) {
-        return new GitPolicy(isolated, protocols, hosts, t, maxCloneBytes);
+        return new GitPolicy(isolated, protocols, hosts, t, maxCloneBytes, maxTreeEntries);
     }
 
     public GitPolicy withMaxCloneBytes(long bytes) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, bytes);
+        return new GitPolicy(isolated, protocols, hosts, timeout, bytes, maxTreeEntries);
+    }
+
+    public GitPolicy withMaxTreeEntries(long entries) {
+        return new GitPolicy(isolated, protocols, hosts, timeout, maxCloneBytes, entries);
     }
 
     private static Set<String> lowerCase(Set<String> values) {

@@ -211,7 +211,7 @@ final class GitSource {
             return Optional.empty(); // "" or "<sha>-dirty": the last index did not match a commit
         }
         Result diff = run(dir, QUICK_TIMEOUT, false, "diff", "--name-only", "-z", "--no-renames", commit, "--");
-        if (!diff.ok()) {
+        if (!diff.ok() || diff.truncated()) {
             return Optional.empty(); // e.g. the commit is unknown here
         }
         Result status = run(
@@ -224,7 +224,7 @@ final class GitSource {
                 "--untracked-files=all",
                 "--no-renames",
                 "--ignore-submodules=none");
-        if (!status.ok()) {
+        if (!status.ok() || status.truncated()) {
             return Optional.empty();
         }
         Set<String> changed = new LinkedHashSet<>();
@@ -242,15 +242,35 @@ final class GitSource {
     }
 
     /** Output (stdout and stderr merged) and exit status of one git command. */
-    record Result(int exit, String out) {
+    /**
+     * Output (stdout and stderr merged, its last part when {@code truncated}) and exit status of one git
+     * command.
+     */
+    record Result(int exit, String out, boolean truncated) {
+        Result(int exit, String out) {
+            this(exit, out, false);
+        }
+
         boolean ok() {
             return exit == 0;
         }
+
+        /** This result with what {@code tail} kept as its output, unless it already says why git failed. */
+        Result withOutput(Output.Tail tail) {
+            return new Result(exit, out.isEmpty() ? tail.text() : out, tail.truncated());
+        }
     }
+
+    /**
+     * The most output a read-only query keeps (a file list): more and its answer is unknown (the caller
+     * then hashes every file), so a work tree with millions of changes cannot fill memory.
+     */
+    static final int MAX_QUERY_OUTPUT = 16 << 20;
 
     /** A git command with the user's own git and {@code file://} off, for the read-only queries on a work tree. */
     static Result run(Path workDir, Duration timeout, boolean allowFileUrls, String... args) {
-        return new GitProcess(allowFileUrls, GitPolicy.LOCAL, System.getenv()).run(workDir, timeout, null, args);
+        return new GitProcess(allowFileUrls, GitPolicy.LOCAL, System.getenv())
+                .run(workDir, timeout, null, MAX_QUERY_OUTPUT, args);
     }
 
     static String lastLine(String out) {
