@@ -95,6 +95,9 @@ public final class ChatCli implements Runnable {
             Map.entry("--allow-path", "RAG_ALLOW_PATHS"),
             Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"),
             Map.entry("--allow-git-protocol", "RAG_ALLOW_GIT_PROTOCOLS"),
+            Map.entry("--git-ssh-key", "RAG_GIT_SSH_KEY"),
+            Map.entry("--git-known-hosts", "RAG_GIT_KNOWN_HOSTS"),
+            Map.entry("--git-max-files", "RAG_GIT_MAX_FILES"),
             Map.entry("--viewer-url", "RAG_VIEWER_URL"));
 
     /** An environment variable as this command line sees it (tests pass their own), or null (also for ""). */

@@ -190,7 +190,7 @@ final class GitProcess {
         env.put("GIT_CONFIG_GLOBAL", "/dev/null");
         env.put("GIT_ALLOW_PROTOCOL", allowed.isEmpty() ? "none" : String.join(":", allowed));
         env.put("GIT_ASKPASS", "echo");
-        env.put("GIT_SSH_COMMAND", "ssh -o BatchMode=yes -F /dev/null");
+        env.put("GIT_SSH_COMMAND", GitSsh.command(policy, Optional.empty()));
     }
 
     private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command, Output sink) {
