@@ -95,6 +95,7 @@ public final class ChatCli implements Runnable {
             Map.entry("--allow-path", "RAG_ALLOW_PATHS"),
             Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"),
             Map.entry("--allow-git-protocol", "RAG_ALLOW_GIT_PROTOCOLS"),
+            Map.entry("--allow-git-private", "RAG_ALLOW_GIT_PRIVATE"),
             Map.entry("--git-ssh-key", "RAG_GIT_SSH_KEY"),
             Map.entry("--git-known-hosts", "RAG_GIT_KNOWN_HOSTS"),
             Map.entry("--git-max-files", "RAG_GIT_MAX_FILES"),

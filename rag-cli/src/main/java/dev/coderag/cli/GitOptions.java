@@ -35,6 +35,14 @@ final class GitOptions {
     List<String> allowGitProtocols = new ArrayList<>();
 
     @Option(
+            names = "--allow-git-private",
+            description = "Let network clones connect to loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7),"
+                    + " link-local and other non-public addresses (env RAG_ALLOW_GIT_PRIVATE=true; default: refused"
+                    + " before git runs, so a URL cannot reach services only this server can reach). For a git"
+                    + " server on the internal network; --allow-git-host then keeps the rest out.")
+    boolean allowGitPrivate;
+
+    @Option(
             names = "--git-ssh-key",
             paramLabel = "FILE",
             description = "The private key clones over ssh offer (env RAG_GIT_SSH_KEY; default: none; never"
@@ -93,7 +101,8 @@ final class GitOptions {
                     .withProtocols(protocols)
                     .withMaxTreeEntries(gitMaxFiles == null ? GitPolicy.NETWORK_MAX_TREE_ENTRIES : gitMaxFiles)
                     .withSshKey(file(gitSshKey, "--git-ssh-key"))
-                    .withSshKnownHosts(file(gitKnownHosts, "--git-known-hosts"));
+                    .withSshKnownHosts(file(gitKnownHosts, "--git-known-hosts"))
+                    .withAllowPrivate(allowGitPrivate);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -253,6 +253,12 @@ class ChatCliTest {
         assertThat(files.code()).isEqualTo(2);
         assertThat(files.err()).contains("--git-max-files must be at least 1");
         Result help = run(Map.of(), "serve", "--help");
-        assertThat(help.out()).contains("--git-ssh-key", "RAG_GIT_SSH_KEY", "--git-known-hosts", "--git-max-files");
+        assertThat(help.out())
+                .contains(
+                        "--git-ssh-key",
+                        "RAG_GIT_SSH_KEY",
+                        "--git-known-hosts",
+                        "--git-max-files",
+                        "--allow-git-private");
     }
 }

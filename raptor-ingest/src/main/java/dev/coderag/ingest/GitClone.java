@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Clones a git URL into a directory, or updates the clone already there, under one {@link GitPolicy}. The URL's
@@ -15,6 +17,8 @@ import java.util.Optional;
  * URL without them, and each clone or fetch gets them anew from the URL its caller passes.
  */
 final class GitClone {
+    private static final Logger LOG = LoggerFactory.getLogger(GitClone.class);
+
     private GitClone() {}
 
     /**
@@ -34,9 +38,22 @@ final class GitClone {
             boolean allowFileUrls,
             GitPolicy policy,
             Map<String, String> environment) {
+        cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment, GitDestination.SYSTEM);
+    }
+
+    /** {@link #cloneOrUpdate(String, Optional, Path, boolean, GitPolicy, Map)} resolving hosts with {@code dns}. */
+    static void cloneOrUpdate(
+            String url,
+            Optional<String> branch,
+            Path dir,
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            GitDestination.Resolver dns) {
         GitSource.checkPolicy(url, policy);
         GitRemote remote = GitRemote.of(url);
-        GitProcess git = new GitProcess(allowFileUrls, policy, environment, remote.credentials());
+        Optional<GitDestination.Pin> pin = GitDestination.check(url, policy, dns);
+        GitProcess git = new GitProcess(allowFileUrls, policy, environment, remote.credentials(), pin);
         if (Files.isDirectory(dir.resolve(".git"))) {
             Result origin = git.run(dir, GitSource.QUICK_TIMEOUT, null, "config", "--get", "remote.origin.url");
             GitRemote recorded = origin.ok() ? GitRemote.of(origin.out().strip()) : null;
@@ -101,14 +118,11 @@ final class GitClone {
                     .orElseGet(() -> git.run(dir, policy.timeout(), dir, "reset", "--hard", "-q", "HEAD"));
         } // else failed, or an empty repository: nothing to check out
         if (r.ok() && tooLarge(dir, policy)) {
-            r = new Result(-1, "the clone is larger than " + GitProcess.megabytes(policy.maxCloneBytes()) + " MB");
+            r = Result.cap("the clone is larger than " + GitProcess.megabytes(policy.maxCloneBytes()) + " MB");
         }
         if (!r.ok()) {
             GitProcess.deleteTree(dir);
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    "git clone of " + RepoSources.redact(url) + " failed: "
-                            + RepoSources.redact(GitSource.lastLine(r.out())));
+            throw failed("git clone of", url, r, policy);
         }
     }
 
@@ -127,7 +141,7 @@ final class GitClone {
             return Optional.of(new Result(-1, "cannot list the files of " + commit));
         }
         if (entries.getAsLong() > cap) {
-            return Optional.of(new Result(-1, "the repository has more than " + cap + " files (the cap); refused"));
+            return Optional.of(Result.cap("the repository has more than " + cap + " files (the cap); refused"));
         }
         return Optional.empty();
     }
@@ -137,10 +151,7 @@ final class GitClone {
         branch.ifPresent(fetch::add);
         Result r = git.run(dir, git.policy.timeout(), dir, fetch.toArray(String[]::new));
         if (!r.ok()) {
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    "git fetch of " + RepoSources.redact(url) + " failed: "
-                            + RepoSources.redact(GitSource.lastLine(r.out())));
+            throw failed("git fetch of", url, r, git.policy);
         }
         Optional<Result> over = overTreeCap(git, dir, "FETCH_HEAD");
         if (over.isPresent()) { // the work tree keeps the commit indexed last
@@ -153,8 +164,8 @@ final class GitClone {
         Result clean = reset.ok() ? git.run(dir, GitSource.QUICK_TIMEOUT, dir, "clean", "-ffdxq") : reset;
         if (clean.ok() && tooLarge(dir, git.policy)) {
             GitProcess.deleteTree(dir);
-            clean = new Result(
-                    -1, "the clone grew larger than " + GitProcess.megabytes(git.policy.maxCloneBytes()) + " MB");
+            clean = Result.cap(
+                    "the clone grew larger than " + GitProcess.megabytes(git.policy.maxCloneBytes()) + " MB");
         }
         if (!clean.ok()) {
             throw new IngestException(
@@ -163,6 +174,36 @@ final class GitClone {
                             + RepoSources.redact(GitSource.lastLine(clean.out())));
         }
     }
+
+    /**
+     * The one line a failed clone or fetch reads. For an isolated policy every failure of git's own — a
+     * closed port, a port that speaks no git, a timeout, an HTTP error, a name that does not resolve — reads
+     * {@link #UNREACHABLE}, so that a network client cannot map what listens where through the server; git's
+     * message goes to the server log (credentials redacted). A cap's message names the cap.
+     */
+    private static IngestException failed(String what, String url, Result r, GitPolicy policy) {
+        String detail = RepoSources.redact(GitSource.lastLine(r.out()));
+        if (policy.isolated() && !r.capped()) {
+            LOG.warn("{} {} failed: {}", what, RepoSources.redact(url), detail);
+            return new IngestException(
+                    IngestException.Reason.CLONE_FAILED,
+                    what + " " + RepoSources.redact(url) + " failed: " + UNREACHABLE);
+        }
+        return new IngestException(
+                IngestException.Reason.CLONE_FAILED, what + " " + RepoSources.redact(url) + " failed: " + detail);
+    }
+
+    /** {@link #failed} for a host that is not even reached (it does not resolve). */
+    static IngestException unreachable(String url, String detail) {
+        LOG.warn("git clone of {} failed: {}", RepoSources.redact(url), RepoSources.redact(detail));
+        return new IngestException(
+                IngestException.Reason.CLONE_FAILED,
+                "git clone of " + RepoSources.redact(url) + " failed: " + UNREACHABLE);
+    }
+
+    /** What every failure of git's own reads for an isolated clone. */
+    static final String UNREACHABLE = "the repository could not be fetched (the host did not answer, refused,"
+            + " timed out or serves no git repository at that URL, or it needs credentials)";
 
     static boolean tooLarge(Path dir, GitPolicy policy) {
         return policy.maxCloneBytes() != Long.MAX_VALUE && GitProcess.size(dir) > policy.maxCloneBytes();

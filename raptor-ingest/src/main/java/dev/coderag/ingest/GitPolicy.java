@@ -38,6 +38,9 @@ import java.util.stream.Collectors;
  *     none (never the server user's {@code ~/.ssh/id_*}, see {@link GitSsh})
  * @param sshKnownHosts the one known-hosts file an isolated ssh trusts ({@code --git-known-hosts}); empty =
  *     none, so every ssh host is refused
+ * @param allowPrivate whether an isolated clone may connect to loopback, private, link-local and other
+ *     non-public addresses ({@code --allow-git-private}); when false such a URL is refused before git runs
+ *     ({@link GitDestination})
  */
 public record GitPolicy(
         boolean isolated,
@@ -47,7 +50,8 @@ public record GitPolicy(
         long maxCloneBytes,
         long maxTreeEntries,
         Optional<Path> sshKey,
-        Optional<Path> sshKnownHosts) {
+        Optional<Path> sshKnownHosts,
+        boolean allowPrivate) {
 
     /** The command line's git: the user's own configuration and credentials, an hour, no size cap. */
     public static final GitPolicy LOCAL = new GitPolicy(
@@ -58,7 +62,8 @@ public record GitPolicy(
             Long.MAX_VALUE,
             Long.MAX_VALUE,
             Optional.empty(),
-            Optional.empty());
+            Optional.empty(),
+            true);
 
     /** The default time cap of a network request's clone. */
     public static final Duration NETWORK_TIMEOUT = Duration.ofMinutes(10);
@@ -103,37 +108,51 @@ public record GitPolicy(
                 NETWORK_MAX_CLONE_BYTES,
                 NETWORK_MAX_TREE_ENTRIES,
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                false);
     }
 
     public GitPolicy withProtocols(Set<String> p) {
-        return new GitPolicy(isolated, p, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts);
+        return new GitPolicy(
+                isolated, p, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withHosts(Set<String> h) {
-        return new GitPolicy(isolated, protocols, h, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts);
+        return new GitPolicy(
+                isolated, protocols, h, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withTimeout(Duration t) {
-        return new GitPolicy(isolated, protocols, hosts, t, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts);
+        return new GitPolicy(
+                isolated, protocols, hosts, t, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withMaxCloneBytes(long bytes) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, bytes, maxTreeEntries, sshKey, sshKnownHosts);
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, bytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withMaxTreeEntries(long entries) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, maxCloneBytes, entries, sshKey, sshKnownHosts);
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, entries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     /** With this key (absolute path) as an isolated ssh's only identity, or none. */
     public GitPolicy withSshKey(Optional<Path> key) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, key, sshKnownHosts);
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, key, sshKnownHosts, allowPrivate);
     }
 
     /** With this file (absolute path) as an isolated ssh's only known hosts, or none. */
     public GitPolicy withSshKnownHosts(Optional<Path> file) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, file);
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, file, allowPrivate);
+    }
+
+    /** Allowing or refusing non-public destinations for an isolated clone. */
+    public GitPolicy withAllowPrivate(boolean allow) {
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allow);
     }
 
     private static Set<String> lowerCase(Set<String> values) {

@@ -65,6 +65,8 @@ final class GitProcess {
     final Map<String, String> environment;
     /** What the URL's user info carried; reaches git through {@link #CREDENTIAL_HELPER} only. */
     final Optional<GitRemote.Credentials> credentials;
+    /** Where git must connect, resolved and checked before it runs. */
+    final Optional<GitDestination.Pin> pin;
 
     GitProcess(boolean allowFileUrls, GitPolicy policy, Map<String, String> environment) {
         this(allowFileUrls, policy, environment, Optional.empty());
@@ -75,10 +77,21 @@ final class GitProcess {
             GitPolicy policy,
             Map<String, String> environment,
             Optional<GitRemote.Credentials> credentials) {
+        this(allowFileUrls, policy, environment, credentials, Optional.empty());
+    }
+
+    /** @param pin the checked addresses git must connect to ({@link GitDestination}), or empty */
+    GitProcess(
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            Optional<GitRemote.Credentials> credentials,
+            Optional<GitDestination.Pin> pin) {
         this.allowFileUrls = allowFileUrls;
         this.policy = policy;
         this.environment = Map.copyOf(environment);
         this.credentials = credentials;
+        this.pin = pin;
     }
 
     /** The most of a git command's output {@link #run} keeps: its last bytes, where git's error is. */
@@ -190,7 +203,11 @@ final class GitProcess {
         env.put("GIT_CONFIG_GLOBAL", "/dev/null");
         env.put("GIT_ALLOW_PROTOCOL", allowed.isEmpty() ? "none" : String.join(":", allowed));
         env.put("GIT_ASKPASS", "echo");
-        env.put("GIT_SSH_COMMAND", GitSsh.command(policy, Optional.empty()));
+        env.put(
+                "GIT_SSH_COMMAND",
+                GitSsh.command(policy, pin.filter(GitDestination.Pin::ssh).map(GitDestination.Pin::sshPin)));
+        // curl connects to the checked addresses, never to what a second DNS answer says
+        pin.filter(p -> !p.ssh()).ifPresent(p -> cmd.addAll(List.of("-c", "http.curloptResolve=" + p.curlResolve())));
     }
 
     private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command, Output sink) {
@@ -218,7 +235,10 @@ final class GitProcess {
                     p.waitFor(10, TimeUnit.SECONDS);
                     reader.join(2000);
                     return new GitSource.Result(
-                            -1, "the clone grew larger than " + megabytes(policy.maxCloneBytes()) + " MB; stopped");
+                            -1,
+                            "the clone grew larger than " + megabytes(policy.maxCloneBytes()) + " MB; stopped",
+                            false,
+                            true);
                 }
             }
             reader.join();

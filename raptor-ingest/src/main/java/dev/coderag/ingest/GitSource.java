@@ -244,11 +244,16 @@ final class GitSource {
     /** Output (stdout and stderr merged) and exit status of one git command. */
     /**
      * Output (stdout and stderr merged, its last part when {@code truncated}) and exit status of one git
-     * command.
+     * command; {@code capped} when it failed on one of the policy's caps rather than on git's own error.
      */
-    record Result(int exit, String out, boolean truncated) {
+    record Result(int exit, String out, boolean truncated, boolean capped) {
         Result(int exit, String out) {
-            this(exit, out, false);
+            this(exit, out, false, false);
+        }
+
+        /** A failure of one of the policy's caps (size, files), whose message says which cap. */
+        static Result cap(String message) {
+            return new Result(-1, message, false, true);
         }
 
         boolean ok() {
@@ -257,7 +262,7 @@ final class GitSource {
 
         /** This result with what {@code tail} kept as its output, unless it already says why git failed. */
         Result withOutput(Output.Tail tail) {
-            return new Result(exit, out.isEmpty() ? tail.text() : out, tail.truncated());
+            return new Result(exit, out.isEmpty() ? tail.text() : out, tail.truncated(), capped);
         }
     }
 

@@ -38,9 +38,11 @@ class GitCredentialsTest {
     private final String secret =
             "S3CRET" + HexFormat.of().toHexDigits(RandomGenerator.getDefault().nextLong());
 
-    /** The command line's git, or the network's with plain http to loopback let through (no TLS in tests). */
+    /** The command line's git, or the network's with plain http and loopback let through (no TLS in tests). */
     private static GitPolicy policy(String which) {
-        return which.equals("local") ? GitPolicy.LOCAL : GitPolicy.network().withProtocols(Set.of("http"));
+        return which.equals("local")
+                ? GitPolicy.LOCAL
+                : GitPolicy.network().withProtocols(Set.of("http")).withAllowPrivate(true);
     }
 
     private static Map<String, String> environment() {
