@@ -20,7 +20,8 @@ final class GitOptions {
     @Option(
             names = "--allow-git-host",
             paramLabel = "HOST",
-            description = "A host that POST /api/repos may clone from; repeatable, or a comma-separated list "
+            description = "A host that clones for the network (POST /api/repos, the page, the MCP tool reindex) may"
+                    + " use; repeatable, or a comma-separated list "
                     + "(env RAG_ALLOW_GIT_HOSTS; default: any host). Clones from the network use https only, "
                     + "without your git config or credentials, for at most 10 minutes, 2 GiB and 500,000 files.")
     List<String> allowGitHosts = new ArrayList<>();
@@ -28,7 +29,7 @@ final class GitOptions {
     @Option(
             names = "--allow-git-protocol",
             paramLabel = "PROTO",
-            description = "Also let POST /api/repos and the page clone over ssh or file (repeatable, or a "
+            description = "Also let clones for the network use ssh or file (repeatable, or a "
                     + "comma-separated list; env RAG_ALLOW_GIT_PROTOCOLS; default: https only). file:// lets anyone"
                     + " who can reach the server clone any git repository this user can read: for local mirrors."
                     + " ssh uses only --git-ssh-key and --git-known-hosts, never your ~/.ssh.")

@@ -252,6 +252,9 @@ class ChatCliTest {
         Result files = run(Map.of(), "serve", "--db", tmp.resolve("db").toString(), "--git-max-files", "0");
         assertThat(files.code()).isEqualTo(2);
         assertThat(files.err()).contains("--git-max-files must be at least 1");
+        Result mcp = run(Map.of(), "mcp", "--db", tmp.resolve("db").toString(), "--git-ssh-key", missing);
+        assertThat(mcp.code()).isEqualTo(2);
+        assertThat(mcp.err()).contains("--git-ssh-key " + missing + ": no such readable file");
         Result help = run(Map.of(), "serve", "--help");
         assertThat(help.out())
                 .contains(
