@@ -152,6 +152,32 @@ class GitCredentialsTest {
     }
 
     @org.junit.jupiter.api.Test
+    void a_clone_that_kept_credentials_in_its_config_loses_them_on_the_next_fetch() throws Exception {
+        Path work = GitFixture.init(tmp.resolve("work"));
+        GitFixture.write(work, "A.java", "class A {}\n");
+        GitFixture.commit(work, "first");
+        Path served = Files.createDirectories(tmp.resolve("served"));
+        GitFixture.git(
+                tmp,
+                "clone",
+                "--bare",
+                "-q",
+                work.toString(),
+                served.resolve("r.git").toString());
+        try (GitHttpServer server = new GitHttpServer(served, Optional.of("u:" + secret))) {
+            String url = server.url().replace("http://", "http://u:" + secret + "@") + "r.git";
+            Path clone = tmp.resolve("clones/r");
+            GitFixture.git(tmp, "clone", "-q", "--depth", "1", url, clone.toString()); // as clones were made before
+            assertThat(Files.readString(clone.resolve(".git/config"))).contains(secret);
+
+            GitSource.cloneOrUpdate(url, Optional.empty(), clone, false, policy("network"), environment());
+
+            assertThat(Files.readString(clone.resolve(".git/config"))).doesNotContain(secret);
+            assertThat(clone.resolve("A.java")).exists();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void a_urls_user_info_is_split_off_decoded_and_refused_where_git_could_not_take_it_safely() {
         GitRemote r = GitRemote.of("https://me%40corp:p%3Ass+w@git.example:8443/o/r.git");
         assertThat(r.url()).isEqualTo("https://git.example:8443/o/r.git");
