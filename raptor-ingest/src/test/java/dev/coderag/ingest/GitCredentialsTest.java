@@ -193,6 +193,12 @@ class GitCredentialsTest {
                 .isInstanceOfSatisfying(
                         IngestException.class, e -> assertThat(e.reason()).isEqualTo(IngestException.Reason.BAD_SOURCE))
                 .hasMessageNotContaining("pw");
+        // refused when the request is checked, before anything is queued
+        assertThatThrownBy(() -> Ingester.check(
+                        new IngestRequest("ssh://git:pw@h/o/r.git", Optional.empty(), Optional.empty()),
+                        IngestOptions.defaults(tmp.resolve("db"))))
+                .isInstanceOfSatisfying(IngestException.class, e -> assertThat(e.reason())
+                        .isEqualTo(IngestException.Reason.BAD_SOURCE));
         // a newline would add a line of its own to git's credential protocol
         assertThatThrownBy(() -> GitRemote.of("https://u:a%0Ahost=evil@h/o/r.git"))
                 .isInstanceOf(IngestException.class);
