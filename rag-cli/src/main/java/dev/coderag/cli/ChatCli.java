@@ -98,6 +98,10 @@ public final class ChatCli implements Runnable {
             Map.entry("--allow-git-host", "RAG_ALLOW_GIT_HOSTS"),
             Map.entry("--allow-git-protocol", "RAG_ALLOW_GIT_PROTOCOLS"),
             Map.entry("--job-timeout", "RAG_JOB_TIMEOUT"),
+            Map.entry("--allow-git-private", "RAG_ALLOW_GIT_PRIVATE"),
+            Map.entry("--git-ssh-key", "RAG_GIT_SSH_KEY"),
+            Map.entry("--git-known-hosts", "RAG_GIT_KNOWN_HOSTS"),
+            Map.entry("--git-max-files", "RAG_GIT_MAX_FILES"),
             Map.entry("--viewer-url", "RAG_VIEWER_URL"));
 
     /** An environment variable as this command line sees it (tests pass their own), or null (also for ""). */

@@ -44,7 +44,8 @@ import java.util.function.Consumer;
  *   <li>a local path must lie under one of the allowed roots after symlinks are resolved (403 otherwise — even
  *       for a path that does not exist, so the API tells nothing about the rest of the disk);
  *   <li>git URLs are cloned under {@link GitPolicy#network()} (isolated from the server user's git config and
- *       credentials, https only by default, time and size caps), over {@code file://} only when the policy's
+ *       credentials, https only by default, no loopback or private hosts unless allowed, time, size and file
+ *       caps), over {@code file://} only when the policy's
  *       protocols include {@code file} (the operator's {@code --allow-git-protocol file});
  *   <li>a name already in the store from another source is a conflict unless the request says {@code replace}
  *       (the command line's {@code --name} replaces silently; the network must ask).

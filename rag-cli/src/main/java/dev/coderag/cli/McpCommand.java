@@ -55,6 +55,10 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     ChatCli.Common common = new ChatCli.Common();
 
+    /** What a {@code reindex} of a git URL may use: the network's rules, as on {@code serve}. */
+    @Mixin
+    GitOptions git = new GitOptions();
+
     @Option(
             names = "--allow-writes",
             description = "Offer the tool reindex, which re-indexes a repository from the source it was indexed"
@@ -74,6 +78,7 @@ final class McpCommand implements Callable<Integer> {
         Optional<String> viewer = viewer(viewerUrl);
         boolean writes = allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES"));
         ChatOptions chat = ChatOptions.defaults().withLlm(parent.llmConfig(common));
+        GitPolicy gitPolicy = git.policy(); // a bad --git-ssh-key fails here, before the model loads
         StoreLocation location = parent.location(common);
         // From here on stdout is the protocol's alone: whatever prints to System.out lands on stderr.
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out));
@@ -88,7 +93,7 @@ final class McpCommand implements Callable<Integer> {
             throw e;
         }
         ChatService service = ChatService.create(store, embedder, chat);
-        IngesterIndexer indexer = new IngesterIndexer(store, embedder, List.of(Path.of("/")), GitPolicy.network());
+        IngesterIndexer indexer = new IngesterIndexer(store, embedder, List.of(Path.of("/")), gitPolicy);
         RepoManager repos = new RepoManager(store, indexer);
         CodeTools tools = new CodeTools(
                 service, repos, new SourceFiles(store, indexer::checkout), CodeTools.AnswerGate.DIRECT, () -> viewer);

@@ -16,8 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -98,21 +96,8 @@ final class ServeCommand implements Callable<Integer> {
                     + "other interface).")
     List<String> allowPaths = new ArrayList<>();
 
-    @Option(
-            names = "--allow-git-host",
-            paramLabel = "HOST",
-            description = "A host that POST /api/repos may clone from; repeatable, or a comma-separated list "
-                    + "(env RAG_ALLOW_GIT_HOSTS; default: any host). Clones from the network use https only, "
-                    + "without your git config or credentials, for at most 10 minutes and 2 GiB.")
-    List<String> allowGitHosts = new ArrayList<>();
-
-    @Option(
-            names = "--allow-git-protocol",
-            paramLabel = "PROTO",
-            description = "Also let POST /api/repos and the page clone over ssh or file (repeatable, or a "
-                    + "comma-separated list; env RAG_ALLOW_GIT_PROTOCOLS; default: https only). file:// lets anyone"
-                    + " who can reach the server clone any git repository this user can read: for local mirrors.")
-    List<String> allowGitProtocols = new ArrayList<>();
+    @Mixin
+    GitOptions git = new GitOptions();
 
     @Option(
             names = "--job-timeout",
@@ -147,6 +132,7 @@ final class ServeCommand implements Callable<Integer> {
         checkRoots(options.loopbackOnly()
                 && options.allowedHosts().isEmpty()
                 && (options.token().isEmpty() || tokenFrom != null));
+        gitPolicy = git.policy(); // a typo'd key path fails here, before the model loads
         StoreLocation location = parent.location(common);
         for (String source : ingest) { // as ./rag ingest checks them, before the model loads
             Ingester.check(
@@ -298,31 +284,12 @@ final class ServeCommand implements Callable<Integer> {
 
     private List<Path> roots = List.of();
 
-    /** The indexer for network requests: {@code --allow-path} roots (or the default) and the host list. */
+    /** What the network's clones may use, from {@link #git}; checked before the model loads. */
+    private GitPolicy gitPolicy = GitPolicy.network();
+
+    /** The indexer for network requests: {@code --allow-path} roots (or the default) and the git options. */
     private IngesterIndexer networkIndexer(Store store, Embedder embedder) {
-        Set<String> hosts = new TreeSet<>();
-        for (String h : allowGitHosts) {
-            for (String one : h.split(",")) {
-                if (!one.isBlank()) {
-                    hosts.add(one.strip());
-                }
-            }
-        }
-        Set<String> protocols = new TreeSet<>(Set.of("https"));
-        for (String p : allowGitProtocols) {
-            for (String one : p.split(",")) {
-                String proto = one.strip().toLowerCase(java.util.Locale.ROOT);
-                if (proto.isEmpty()) {
-                    continue;
-                }
-                if (!Set.of("https", "ssh", "file").contains(proto)) {
-                    throw new UsageException("--allow-git-protocol takes https, ssh or file, not '" + proto + "'");
-                }
-                protocols.add(proto);
-            }
-        }
-        return new IngesterIndexer(
-                store, embedder, roots, GitPolicy.network().withHosts(hosts).withProtocols(protocols));
+        return new IngesterIndexer(store, embedder, roots, gitPolicy);
     }
 
     /** Resolves the allowed roots; called before anything is opened, so a typo fails at once. */

@@ -269,4 +269,33 @@ class ChatCliTest {
         assertThat(env.code()).isEqualTo(2);
         assertThat(env.err()).contains("no such directory");
     }
+
+    @Test
+    void the_git_options_are_checked_before_the_model_loads_from_the_flag_or_the_environment() {
+        String missing = tmp.resolve("no-key").toString();
+        Result key = run(Map.of(), "serve", "--db", tmp.resolve("db").toString(), "--git-ssh-key", missing);
+        assertThat(key.code()).isEqualTo(2);
+        assertThat(key.err()).contains("--git-ssh-key " + missing + ": no such readable file");
+        Result known = run(
+                Map.of("RAG_GIT_KNOWN_HOSTS", missing),
+                "serve",
+                "--db",
+                tmp.resolve("db").toString());
+        assertThat(known.code()).isEqualTo(2);
+        assertThat(known.err()).contains("--git-known-hosts " + missing);
+        Result files = run(Map.of(), "serve", "--db", tmp.resolve("db").toString(), "--git-max-files", "0");
+        assertThat(files.code()).isEqualTo(2);
+        assertThat(files.err()).contains("--git-max-files must be at least 1");
+        Result mcp = run(Map.of(), "mcp", "--db", tmp.resolve("db").toString(), "--git-ssh-key", missing);
+        assertThat(mcp.code()).isEqualTo(2);
+        assertThat(mcp.err()).contains("--git-ssh-key " + missing + ": no such readable file");
+        Result help = run(Map.of(), "serve", "--help");
+        assertThat(help.out())
+                .contains(
+                        "--git-ssh-key",
+                        "RAG_GIT_SSH_KEY",
+                        "--git-known-hosts",
+                        "--git-max-files",
+                        "--allow-git-private");
+    }
 }

@@ -1,8 +1,10 @@
 package dev.coderag.ingest;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -17,7 +19,9 @@ import java.util.stream.Collectors;
  * {@code GIT_CONFIG_GLOBAL=/dev/null}), no inherited {@code GIT_*} or {@code SSH_*} variables (so no
  * {@code GIT_CONFIG_PARAMETERS}, no ssh agent), an empty {@code HOME} (no {@code ~/.netrc}), no credential
  * helper, no prompts ({@code GIT_TERMINAL_PROMPT=0}, {@code GIT_ASKPASS} answering nothing), no HTTP
- * redirects (so the host list holds), and only {@link #protocols()} allowed ({@code protocol.allow=never}
+ * redirects (so the host list holds), an ssh that offers no identity and trusts no host key but the operator's
+ * ({@link GitSsh}; OpenSSH finds {@code ~/.ssh} through the password database, not {@code HOME}), and only
+ * {@link #protocols()} allowed ({@code protocol.allow=never}
  * plus {@code GIT_ALLOW_PROTOCOL}).
  *
  * @param isolated run git isolated as above
@@ -27,19 +31,48 @@ import java.util.stream.Collectors;
  * @param timeout the longest a clone or fetch may run; it is killed (and a new clone deleted) after
  * @param maxCloneBytes the largest a clone directory may grow (work tree and {@code .git}); over it the git
  *     process is killed, a new clone is deleted and the ingest fails
+ * @param maxTreeEntries the most entries (files, links, submodules) the commit to check out may hold,
+ *     counted before anything is checked out: ten million empty files pass any byte cap but would take the
+ *     disk's inodes and the walker's time; over it a new clone is deleted and the ingest fails
+ * @param sshKey the one private key an isolated ssh offers (the operator's {@code --git-ssh-key}); empty =
+ *     none (never the server user's {@code ~/.ssh/id_*}, see {@link GitSsh})
+ * @param sshKnownHosts the one known-hosts file an isolated ssh trusts ({@code --git-known-hosts}); empty =
+ *     none, so every ssh host is refused
+ * @param allowPrivate whether an isolated clone may connect to loopback, private, link-local and other
+ *     non-public addresses ({@code --allow-git-private}); when false such a URL is refused before git runs
+ *     ({@link GitDestination})
  */
 public record GitPolicy(
-        boolean isolated, Set<String> protocols, Set<String> hosts, Duration timeout, long maxCloneBytes) {
+        boolean isolated,
+        Set<String> protocols,
+        Set<String> hosts,
+        Duration timeout,
+        long maxCloneBytes,
+        long maxTreeEntries,
+        Optional<Path> sshKey,
+        Optional<Path> sshKnownHosts,
+        boolean allowPrivate) {
 
     /** The command line's git: the user's own configuration and credentials, an hour, no size cap. */
-    public static final GitPolicy LOCAL =
-            new GitPolicy(false, Set.of(), Set.of(), Duration.ofMinutes(60), Long.MAX_VALUE);
+    public static final GitPolicy LOCAL = new GitPolicy(
+            false,
+            Set.of(),
+            Set.of(),
+            Duration.ofMinutes(60),
+            Long.MAX_VALUE,
+            Long.MAX_VALUE,
+            Optional.empty(),
+            Optional.empty(),
+            true);
 
     /** The default time cap of a network request's clone. */
     public static final Duration NETWORK_TIMEOUT = Duration.ofMinutes(10);
 
     /** The default size cap of a network request's clone: 2 GiB. */
     public static final long NETWORK_MAX_CLONE_BYTES = 2L << 30;
+
+    /** The default cap on the files of a network request's clone: 500,000 (the Linux kernel has ~90,000). */
+    public static final long NETWORK_MAX_TREE_ENTRIES = 500_000;
 
     public GitPolicy {
         protocols = lowerCase(protocols);
@@ -51,30 +84,75 @@ public record GitPolicy(
         if (maxCloneBytes <= 0) {
             throw new IllegalArgumentException("maxCloneBytes must be positive: " + maxCloneBytes);
         }
+        if (maxTreeEntries <= 0) {
+            throw new IllegalArgumentException("maxTreeEntries must be positive: " + maxTreeEntries);
+        }
+        sshKey = Objects.requireNonNull(sshKey, "sshKey").map(p -> GitSsh.checkPath(p, "the ssh key"));
+        sshKnownHosts = Objects.requireNonNull(sshKnownHosts, "sshKnownHosts")
+                .map(p -> GitSsh.checkPath(p, "the known-hosts file"));
         if (isolated && protocols.isEmpty()) {
             throw new IllegalArgumentException("an isolated policy needs at least one protocol");
         }
     }
 
-    /** Isolated, https only, any host, {@link #NETWORK_TIMEOUT}, {@link #NETWORK_MAX_CLONE_BYTES}. */
+    /**
+     * Isolated, https only, any host, {@link #NETWORK_TIMEOUT}, {@link #NETWORK_MAX_CLONE_BYTES},
+     * {@link #NETWORK_MAX_TREE_ENTRIES}.
+     */
     public static GitPolicy network() {
-        return new GitPolicy(true, Set.of("https"), Set.of(), NETWORK_TIMEOUT, NETWORK_MAX_CLONE_BYTES);
+        return new GitPolicy(
+                true,
+                Set.of("https"),
+                Set.of(),
+                NETWORK_TIMEOUT,
+                NETWORK_MAX_CLONE_BYTES,
+                NETWORK_MAX_TREE_ENTRIES,
+                Optional.empty(),
+                Optional.empty(),
+                false);
     }
 
     public GitPolicy withProtocols(Set<String> p) {
-        return new GitPolicy(isolated, p, hosts, timeout, maxCloneBytes);
+        return new GitPolicy(
+                isolated, p, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withHosts(Set<String> h) {
-        return new GitPolicy(isolated, protocols, h, timeout, maxCloneBytes);
+        return new GitPolicy(
+                isolated, protocols, h, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withTimeout(Duration t) {
-        return new GitPolicy(isolated, protocols, hosts, t, maxCloneBytes);
+        return new GitPolicy(
+                isolated, protocols, hosts, t, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
     }
 
     public GitPolicy withMaxCloneBytes(long bytes) {
-        return new GitPolicy(isolated, protocols, hosts, timeout, bytes);
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, bytes, maxTreeEntries, sshKey, sshKnownHosts, allowPrivate);
+    }
+
+    public GitPolicy withMaxTreeEntries(long entries) {
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, entries, sshKey, sshKnownHosts, allowPrivate);
+    }
+
+    /** With this key (absolute path) as an isolated ssh's only identity, or none. */
+    public GitPolicy withSshKey(Optional<Path> key) {
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, key, sshKnownHosts, allowPrivate);
+    }
+
+    /** With this file (absolute path) as an isolated ssh's only known hosts, or none. */
+    public GitPolicy withSshKnownHosts(Optional<Path> file) {
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, file, allowPrivate);
+    }
+
+    /** Allowing or refusing non-public destinations for an isolated clone. */
+    public GitPolicy withAllowPrivate(boolean allow) {
+        return new GitPolicy(
+                isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allow);
     }
 
     private static Set<String> lowerCase(Set<String> values) {

@@ -2,7 +2,6 @@ package dev.coderag.ingest;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,6 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -43,22 +44,93 @@ final class GitProcess {
             "SSL_CERT_DIR",
             "CURL_CA_BUNDLE");
 
+    /** The variables through which {@link #CREDENTIAL_HELPER} hands a URL's credentials to git. */
+    static final String USERNAME_VAR = "CODERAG_GIT_USERNAME";
+
+    static final String PASSWORD_VAR = "CODERAG_GIT_PASSWORD";
+    static final String HOST_VAR = "CODERAG_GIT_HOST";
+
+    /**
+     * A credential helper whose text holds no secret (it is on git's command line, which every local user can
+     * read): on {@code get} for the URL's own host it answers the user name and password from the environment,
+     * which only this user can read. {@code store} and {@code erase} do nothing, so the secret is never written.
+     */
+    static final String CREDENTIAL_HELPER = "!f() { test \"$1\" = get || exit 0; h=;"
+            + " while IFS= read -r l && test -n \"$l\"; do case \"$l\" in host=*) h=\"${l#host=}\";; esac; done;"
+            + " test \"$h\" = \"$" + HOST_VAR + "\" || exit 0;"
+            + " printf 'username=%s\\npassword=%s\\n' \"$" + USERNAME_VAR + "\" \"$" + PASSWORD_VAR + "\"; }; f";
+
     final boolean allowFileUrls;
     final GitPolicy policy;
     final Map<String, String> environment;
+    /** What the URL's user info carried; reaches git through {@link #CREDENTIAL_HELPER} only. */
+    final Optional<GitRemote.Credentials> credentials;
+    /** Where git must connect, resolved and checked before it runs. */
+    final Optional<GitDestination.Pin> pin;
 
     GitProcess(boolean allowFileUrls, GitPolicy policy, Map<String, String> environment) {
+        this(allowFileUrls, policy, environment, Optional.empty());
+    }
+
+    GitProcess(
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            Optional<GitRemote.Credentials> credentials) {
+        this(allowFileUrls, policy, environment, credentials, Optional.empty());
+    }
+
+    /** @param pin the checked addresses git must connect to ({@link GitDestination}), or empty */
+    GitProcess(
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            Optional<GitRemote.Credentials> credentials,
+            Optional<GitDestination.Pin> pin) {
         this.allowFileUrls = allowFileUrls;
         this.policy = policy;
         this.environment = Map.copyOf(environment);
+        this.credentials = credentials;
+        this.pin = pin;
     }
 
+    /** The most of a git command's output {@link #run} keeps: its last bytes, where git's error is. */
+    static final int MAX_OUTPUT = 64 * 1024;
+
     /**
-     * Runs one git command.
+     * Runs one git command; keeps the last {@link #MAX_OUTPUT} bytes of what it prints.
      *
      * @param watched a directory whose size must stay under the policy's cap while git runs, or null
      */
     GitSource.Result run(Path workDir, Duration timeout, Path watched, String... args) {
+        return run(workDir, timeout, watched, MAX_OUTPUT, args);
+    }
+
+    /**
+     * Runs one git command; keeps the last {@code maxOutput} bytes of what it prints and says whether it
+     * printed more ({@link GitSource.Result#truncated()}).
+     */
+    GitSource.Result run(Path workDir, Duration timeout, Path watched, int maxOutput, String... args) {
+        Output.Tail tail = new Output.Tail(maxOutput);
+        return start(workDir, timeout, watched, tail, args).withOutput(tail);
+    }
+
+    /**
+     * Runs one git command and counts the NUL bytes it prints ({@code ls-tree -z} entries), streaming: it is
+     * stopped as soon as there are more than {@code cap}, so a listing of ten million entries is never held.
+     *
+     * @return the count ({@code cap + 1} when stopped there), or empty when git failed
+     */
+    OptionalLong countEntries(Path workDir, Duration timeout, long cap, String... args) {
+        Output.Count count = new Output.Count(cap);
+        GitSource.Result r = start(workDir, timeout, null, count, args);
+        if (count.over()) {
+            return OptionalLong.of(count.entries());
+        }
+        return r.ok() ? OptionalLong.of(count.entries()) : OptionalLong.empty();
+    }
+
+    private GitSource.Result start(Path workDir, Duration timeout, Path watched, Output sink, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add("git");
         if (workDir != null) {
@@ -77,44 +149,29 @@ final class GitProcess {
         Map<String, String> env = pb.environment();
         env.clear();
         if (policy.isolated()) {
-            // ext never; file only where file:// URLs are accepted at all
-            var allowed = new java.util.TreeSet<>(policy.protocols());
-            allowed.remove("ext");
-            if (!allowFileUrls) {
-                allowed.remove("file");
-            }
-            cmd.addAll(List.of("-c", "protocol.allow=never"));
-            for (String p : allowed) {
-                cmd.addAll(List.of("-c", "protocol." + p + ".allow=always"));
-            }
-            cmd.addAll(List.of("-c", "credential.helper=", "-c", "core.askPass=", "-c", "http.followRedirects=false"));
-            environment.forEach((k, v) -> {
-                if (KEPT.contains(k)) {
-                    env.put(k, v);
-                }
-            });
             try {
                 home = Files.createTempDirectory("coderag-git-home-");
             } catch (IOException e) {
                 return new GitSource.Result(-1, "cannot create an empty HOME for git: " + e.getMessage());
             }
-            env.put("HOME", home.toString());
-            env.put("XDG_CONFIG_HOME", home.toString());
-            env.put("GIT_CONFIG_NOSYSTEM", "1");
-            env.put("GIT_CONFIG_GLOBAL", "/dev/null");
-            env.put("GIT_ALLOW_PROTOCOL", allowed.isEmpty() ? "none" : String.join(":", allowed));
-            env.put("GIT_ASKPASS", "echo");
-            env.put("GIT_SSH_COMMAND", "ssh -o BatchMode=yes -F /dev/null");
+            isolate(cmd, env, home);
         } else {
             env.putAll(environment);
             env.putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
         }
+        credentials.ifPresent(c -> {
+            // only this helper: neither the user's helpers (LOCAL) nor one a repository's config names
+            cmd.addAll(List.of("-c", "credential.helper=", "-c", "credential.helper=" + CREDENTIAL_HELPER));
+            env.put(USERNAME_VAR, c.username());
+            env.put(PASSWORD_VAR, c.password());
+            env.put(HOST_VAR, c.host());
+        });
         cmd.addAll(List.of(args));
         pb.command(cmd);
         env.put("GIT_TERMINAL_PROMPT", "0");
         env.put("LC_ALL", "C");
         try {
-            return await(pb, timeout, watched, args[0]);
+            return await(pb, timeout, watched, args[0], sink);
         } finally {
             if (home != null) {
                 deleteTree(home);
@@ -122,20 +179,44 @@ final class GitProcess {
         }
     }
 
-    private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command) {
+    /** The isolated policy's command line and environment (see {@link GitPolicy}). */
+    private void isolate(List<String> cmd, Map<String, String> env, Path home) {
+        // ext never; file only where file:// URLs are accepted at all
+        var allowed = new java.util.TreeSet<>(policy.protocols());
+        allowed.remove("ext");
+        if (!allowFileUrls) {
+            allowed.remove("file");
+        }
+        cmd.addAll(List.of("-c", "protocol.allow=never"));
+        for (String p : allowed) {
+            cmd.addAll(List.of("-c", "protocol." + p + ".allow=always"));
+        }
+        cmd.addAll(List.of("-c", "credential.helper=", "-c", "core.askPass=", "-c", "http.followRedirects=false"));
+        environment.forEach((k, v) -> {
+            if (KEPT.contains(k)) {
+                env.put(k, v);
+            }
+        });
+        env.put("HOME", home.toString());
+        env.put("XDG_CONFIG_HOME", home.toString());
+        env.put("GIT_CONFIG_NOSYSTEM", "1");
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("GIT_ALLOW_PROTOCOL", allowed.isEmpty() ? "none" : String.join(":", allowed));
+        env.put("GIT_ASKPASS", "echo");
+        env.put(
+                "GIT_SSH_COMMAND",
+                GitSsh.command(policy, pin.filter(GitDestination.Pin::ssh).map(GitDestination.Pin::sshPin)));
+        // curl connects to the checked addresses, never to what a second DNS answer says
+        pin.filter(p -> !p.ssh()).ifPresent(p -> cmd.addAll(List.of("-c", "http.curloptResolve=" + p.curlResolve())));
+    }
+
+    private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command, Output sink) {
         boolean capped = watched != null && policy.maxCloneBytes() != Long.MAX_VALUE;
         try {
             Process p = pb.start();
             p.getOutputStream().close();
-            // Drain in the background so a chatty git never blocks on a full pipe.
-            var out = new java.io.ByteArrayOutputStream();
-            Thread reader = Thread.ofVirtual().start(() -> {
-                try (InputStream in = p.getInputStream()) {
-                    in.transferTo(out);
-                } catch (IOException e) {
-                    // the process died; its exit code tells
-                }
-            });
+            // Drain in the background so a chatty git never blocks on a full pipe; the sink holds a bounded part.
+            Thread reader = Thread.ofVirtual().start(() -> drain(p, sink));
             long deadline = System.nanoTime() + timeout.toNanos();
             while (true) {
                 long left = deadline - System.nanoTime();
@@ -154,16 +235,36 @@ final class GitProcess {
                     p.waitFor(10, TimeUnit.SECONDS);
                     reader.join(2000);
                     return new GitSource.Result(
-                            -1, "the clone grew larger than " + megabytes(policy.maxCloneBytes()) + " MB; stopped");
+                            -1,
+                            "the clone grew larger than " + megabytes(policy.maxCloneBytes()) + " MB; stopped",
+                            false,
+                            true);
                 }
             }
             reader.join();
-            return new GitSource.Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+            return new GitSource.Result(p.exitValue(), "");
         } catch (IOException e) {
             return new GitSource.Result(-1, "cannot run git: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new GitSource.Result(-1, "interrupted");
+        }
+    }
+
+    /** Feeds git's output to {@code sink}; stops git when the sink has seen enough. */
+    private static void drain(Process p, Output sink) {
+        byte[] buffer = new byte[8192];
+        try (InputStream in = p.getInputStream()) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                if (!sink.accept(buffer, n)) {
+                    p.destroyForcibly();
+                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            // the process died; its exit code tells
         }
     }
 

@@ -6,9 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +25,7 @@ import java.util.regex.Pattern;
 final class GitSource {
     private static final Pattern BRANCH = Pattern.compile("^[A-Za-z0-9._/\\-]+$");
     private static final Pattern SHA = Pattern.compile("^[0-9a-f]{40}([0-9a-f]{24})?$");
-    private static final Duration QUICK_TIMEOUT = Duration.ofSeconds(120);
+    static final Duration QUICK_TIMEOUT = Duration.ofSeconds(120);
     /** How often a running clone's size is measured against {@link GitPolicy#maxCloneBytes()}. */
     static final long SIZE_CHECK_MILLIS = 500;
 
@@ -160,16 +158,7 @@ final class GitSource {
         cloneOrUpdate(url, branch, dir, allowFileUrls, GitPolicy.LOCAL, System.getenv());
     }
 
-    /**
-     * Clones {@code url} into {@code dir} ({@code git clone --depth 1}), or, when {@code dir} already holds a
-     * clone of the same URL, fetches and checks out the newest commit of the branch. Fails with
-     * {@code CLONE_FAILED}; a new clone that fails (git's error, {@link GitPolicy#timeout()},
-     * {@link GitPolicy#maxCloneBytes()}) is deleted, an updated one that grew too large too.
-     *
-     * @param policy what git may use (checked with {@link #checkPolicy} first)
-     * @param environment the environment git starts from ({@link System#getenv()}; an isolated policy drops
-     *     most of it)
-     */
+    /** {@link GitClone#cloneOrUpdate}, under the name the ingester's callers know. */
     static void cloneOrUpdate(
             String url,
             Optional<String> branch,
@@ -177,82 +166,7 @@ final class GitSource {
             boolean allowFileUrls,
             GitPolicy policy,
             Map<String, String> environment) {
-        checkPolicy(url, policy);
-        GitProcess git = new GitProcess(allowFileUrls, policy, environment);
-        if (Files.isDirectory(dir.resolve(".git"))) {
-            Result origin = git.run(dir, QUICK_TIMEOUT, null, "config", "--get", "remote.origin.url");
-            if (origin.ok() && origin.out().strip().equals(url)) {
-                update(git, url, branch, dir);
-                return;
-            }
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    dir + " already holds a clone of another repository; ingest " + RepoSources.redact(url)
-                            + " under another --name");
-        }
-        if (Files.exists(dir)) {
-            try (var entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new IngestException(
-                            IngestException.Reason.CLONE_FAILED,
-                            "cannot clone " + RepoSources.redact(url) + ": " + dir + " exists and is not a git clone");
-                }
-            } catch (IOException e) {
-                throw new IngestException(IngestException.Reason.CLONE_FAILED, "cannot read " + dir + ": " + e, e);
-            }
-        }
-        try {
-            Files.createDirectories(dir.getParent());
-        } catch (IOException e) {
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED, "cannot create " + dir.getParent() + ": " + e.getMessage(), e);
-        }
-        List<String> args = new ArrayList<>(List.of("clone", "--depth", "1", "--no-recurse-submodules"));
-        branch.ifPresent(b -> {
-            args.add("--branch");
-            args.add(b);
-        });
-        args.add("--");
-        args.add(url);
-        args.add(dir.toString());
-        Result r = git.run(null, policy.timeout(), dir, args.toArray(String[]::new));
-        if (r.ok() && tooLarge(dir, policy)) {
-            r = new Result(-1, "the clone is larger than " + GitProcess.megabytes(policy.maxCloneBytes()) + " MB");
-        }
-        if (!r.ok()) {
-            GitProcess.deleteTree(dir);
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    "git clone of " + RepoSources.redact(url) + " failed: " + RepoSources.redact(lastLine(r.out())));
-        }
-    }
-
-    private static void update(GitProcess git, String url, Optional<String> branch, Path dir) {
-        List<String> fetch = new ArrayList<>(List.of("fetch", "--depth", "1", "--no-recurse-submodules", "origin"));
-        branch.ifPresent(fetch::add);
-        Result r = git.run(dir, git.policy.timeout(), dir, fetch.toArray(String[]::new));
-        if (!r.ok()) {
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    "git fetch of " + RepoSources.redact(url) + " failed: " + RepoSources.redact(lastLine(r.out())));
-        }
-        Result reset = git.run(dir, QUICK_TIMEOUT, dir, "reset", "--hard", "-q", "FETCH_HEAD");
-        Result clean = reset.ok() ? git.run(dir, QUICK_TIMEOUT, dir, "clean", "-ffdxq") : reset;
-        if (clean.ok() && tooLarge(dir, git.policy)) {
-            GitProcess.deleteTree(dir);
-            clean = new Result(
-                    -1, "the clone grew larger than " + GitProcess.megabytes(git.policy.maxCloneBytes()) + " MB");
-        }
-        if (!clean.ok()) {
-            throw new IngestException(
-                    IngestException.Reason.CLONE_FAILED,
-                    "updating the clone of " + RepoSources.redact(url) + " in " + dir + " failed: "
-                            + RepoSources.redact(lastLine(clean.out())));
-        }
-    }
-
-    private static boolean tooLarge(Path dir, GitPolicy policy) {
-        return policy.maxCloneBytes() != Long.MAX_VALUE && GitProcess.size(dir) > policy.maxCloneBytes();
+        GitClone.cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment);
     }
 
     /**
@@ -297,7 +211,7 @@ final class GitSource {
             return Optional.empty(); // "" or "<sha>-dirty": the last index did not match a commit
         }
         Result diff = run(dir, QUICK_TIMEOUT, false, "diff", "--name-only", "-z", "--no-renames", commit, "--");
-        if (!diff.ok()) {
+        if (!diff.ok() || diff.truncated()) {
             return Optional.empty(); // e.g. the commit is unknown here
         }
         Result status = run(
@@ -310,7 +224,7 @@ final class GitSource {
                 "--untracked-files=all",
                 "--no-renames",
                 "--ignore-submodules=none");
-        if (!status.ok()) {
+        if (!status.ok() || status.truncated()) {
             return Optional.empty();
         }
         Set<String> changed = new LinkedHashSet<>();
@@ -328,18 +242,43 @@ final class GitSource {
     }
 
     /** Output (stdout and stderr merged) and exit status of one git command. */
-    record Result(int exit, String out) {
+    /**
+     * Output (stdout and stderr merged, its last part when {@code truncated}) and exit status of one git
+     * command; {@code capped} when it failed on one of the policy's caps rather than on git's own error.
+     */
+    record Result(int exit, String out, boolean truncated, boolean capped) {
+        Result(int exit, String out) {
+            this(exit, out, false, false);
+        }
+
+        /** A failure of one of the policy's caps (size, files), whose message says which cap. */
+        static Result cap(String message) {
+            return new Result(-1, message, false, true);
+        }
+
         boolean ok() {
             return exit == 0;
         }
+
+        /** This result with what {@code tail} kept as its output, unless it already says why git failed. */
+        Result withOutput(Output.Tail tail) {
+            return new Result(exit, out.isEmpty() ? tail.text() : out, tail.truncated(), capped);
+        }
     }
+
+    /**
+     * The most output a read-only query keeps (a file list): more and its answer is unknown (the caller
+     * then hashes every file), so a work tree with millions of changes cannot fill memory.
+     */
+    static final int MAX_QUERY_OUTPUT = 16 << 20;
 
     /** A git command with the user's own git and {@code file://} off, for the read-only queries on a work tree. */
     static Result run(Path workDir, Duration timeout, boolean allowFileUrls, String... args) {
-        return new GitProcess(allowFileUrls, GitPolicy.LOCAL, System.getenv()).run(workDir, timeout, null, args);
+        return new GitProcess(allowFileUrls, GitPolicy.LOCAL, System.getenv())
+                .run(workDir, timeout, null, MAX_QUERY_OUTPUT, args);
     }
 
-    private static String lastLine(String out) {
+    static String lastLine(String out) {
         String[] lines = out.strip().split("\n");
         for (int i = lines.length - 1; i >= 0; i--) {
             String line = lines[i].strip();

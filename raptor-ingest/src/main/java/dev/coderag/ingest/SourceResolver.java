@@ -50,6 +50,7 @@ final class SourceResolver {
         if (RepoSources.isGitUrl(source)) {
             String url = GitSource.validateUrl(source, options.allowFileUrls());
             GitSource.checkPolicy(url, options.git());
+            GitRemote.of(url); // refuses what cannot be handed to git without a secret on its command line
             Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
             String name = explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown)));
             Path dir = options.cloneDir().resolve(name);
