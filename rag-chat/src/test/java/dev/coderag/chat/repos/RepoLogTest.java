@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +41,7 @@ class RepoLogTest {
             }
 
             @Override
-            public void index(Target target, Consumer<RepoStatus.Progress> progress) {
+            public void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
                 indexing.countDown();
             }
 
