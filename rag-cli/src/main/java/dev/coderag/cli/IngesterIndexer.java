@@ -2,18 +2,15 @@ package dev.coderag.cli;
 
 import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
-import dev.coderag.chat.repos.IndexPhase;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.GitPolicy;
 import dev.coderag.ingest.IngestException;
 import dev.coderag.ingest.IngestOptions;
-import dev.coderag.ingest.IngestPhase;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.Ingester;
-import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
@@ -315,7 +312,7 @@ public final class IngesterIndexer implements Indexer {
         try {
             IngestSummary summary = localIngester.ingest(
                     List.of(new IngestRequest(target.source(), Optional.empty(), Optional.empty())),
-                    p -> progress.accept(progress(p)),
+                    p -> progress.accept(IndexProgress.of(p)),
                     stop);
             console.out().print(Reports.ingestHuman(summary, false));
             console.out().flush();
@@ -344,7 +341,7 @@ public final class IngesterIndexer implements Indexer {
             // the name is always passed: checkNotTaken above decided whether another source may be replaced
             ingester.ingest(
                     List.of(new IngestRequest(target.source(), Optional.of(target.name()), target.branch())),
-                    p -> progress.accept(progress(p)),
+                    p -> progress.accept(IndexProgress.of(p)),
                     stop);
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.INDEXING_FAILED, e.getMessage(), e);
@@ -370,35 +367,5 @@ public final class IngesterIndexer implements Indexer {
                     e.getMessage(),
                     e);
         }
-    }
-
-    /** Rough overall progress: scan 0–5 %, parse 5–35 %, embed 35–95 %, write 95–100 %. */
-    static RepoStatus.Progress progress(IngestProgress p) {
-        double f =
-                switch (p.phase()) {
-                    case SCAN -> 0.02;
-                    case PARSE -> 0.05 + 0.30 * ratio(p.filesDone(), p.filesTotal());
-                    case EMBED -> 0.35 + 0.60 * ratio(p.chunksDone(), p.chunksTotal());
-                    case WRITE -> 0.96;
-                    case DONE -> 1.0;
-                };
-        return new RepoStatus.Progress(
-                phase(p.phase()), p.filesDone(), p.filesTotal(), p.chunksDone(), p.chunksTotal(), (int)
-                        Math.round(f * 100));
-    }
-
-    /** The chat side's word for an ingest phase: one for one. */
-    static IndexPhase phase(IngestPhase phase) {
-        return switch (phase) {
-            case SCAN -> IndexPhase.SCAN;
-            case PARSE -> IndexPhase.PARSE;
-            case EMBED -> IndexPhase.EMBED;
-            case WRITE -> IndexPhase.WRITE;
-            case DONE -> IndexPhase.DONE;
-        };
-    }
-
-    private static double ratio(int done, int total) {
-        return total <= 0 ? 0 : Math.min(1, (double) done / total);
     }
 }

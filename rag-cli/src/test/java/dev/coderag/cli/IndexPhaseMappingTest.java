@@ -13,11 +13,11 @@ class IndexPhaseMappingTest {
     @Test
     void every_ingest_phase_maps_to_the_chat_phase_of_the_same_wire_name() throws Exception {
         for (IngestPhase phase : IngestPhase.values()) {
-            IndexPhase chat = IngesterIndexer.phase(phase);
+            IndexPhase chat = IndexProgress.phase(phase);
             assertThat(chat.id()).isEqualTo(phase.wireName());
             assertThat(ApiContract.mapper().writeValueAsString(chat)).isEqualTo("\"" + phase.wireName() + "\"");
         }
-        assertThat(IngesterIndexer.progress(new IngestProgress("r", IngestPhase.EMBED, 0, 0, 5, 10))
+        assertThat(IndexProgress.of(new IngestProgress("r", IngestPhase.EMBED, 0, 0, 5, 10))
                         .phase())
                 .isEqualTo(IndexPhase.EMBED);
     }
