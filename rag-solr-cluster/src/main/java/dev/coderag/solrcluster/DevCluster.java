@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * {@code ./rag dev-cluster start|stop}: a local SolrCloud for development, started in the background. The nodes
  * run on this JVM's own classpath (the launcher starts it with the module's classpath). {@code start} prints the
- * {@code solr://} store URL as its last line once every node is live and exits, leaving the cluster running;
- * {@code stop} stops the cluster whose pid files are in the directory. Exit codes: 0 success, 1 failure, 2 bad
+ * {@code solr://} store URL as its last line once every node is live and exits, leaving the cluster running; before
+ * it, where the Solr login is (Solr refuses anonymous requests) and how to hand it to coderag through
+ * {@code RAG_SOLR_AUTH} without the password appearing on a command line; {@code stop} stops the cluster whose pid files are in the directory. Exit codes: 0 success, 1 failure, 2 bad
  * usage.
  */
 public final class DevCluster {
@@ -23,8 +24,14 @@ public final class DevCluster {
             (default .rag-solr). start returns once every node is live and prints, as its last line, the
             store URL to use with --store or RAG_STORE (the collection is created on first use with S shards
             (default: N) and R replicas each (default: 2, at most N)). stop stops it; a later start in the same
-            DIR comes back with the same ports and data. Not for production: see docs/SCALE.md and
+            DIR comes back with the same ports, data and login. Not for production: see docs/SCALE.md and
             docker/docker-compose-solr.yaml.
+
+            Solr asks for a login on every request (HTTP basic authentication; anonymous requests get 401, so
+            a web page open in your browser cannot write to it). The first start generates it and keeps it in
+            DIR/solr-auth as user:password, readable only by you; coderag reads it from RAG_SOLR_AUTH:
+                export RAG_SOLR_AUTH="$(cat DIR/solr-auth)"
+            (curl: curl -u "$RAG_SOLR_AUTH" URL; the admin UI at a node's URL has a login form).
             """;
 
     private DevCluster() {}
@@ -88,7 +95,13 @@ public final class DevCluster {
                     int r = replicas == null ? Math.min(2, nodes) : replicas;
                     System.out.println("ZooKeeper on 127.0.0.1:" + cluster.zkPort() + "; Solr nodes "
                             + String.join(" ", cluster.nodeUrls()) + "; logs and data in " + cluster.directory());
-                    System.out.println("stop it with: ./rag dev-cluster stop --dir " + dir);
+                    System.out.println("Solr asks for a login (user "
+                            + cluster.credentials().user()
+                            + "; the password is in " + cluster.credentialsFile() + ", readable only by you);"
+                            + " give it to coderag with:");
+                    System.out.println(
+                            "  export RAG_SOLR_AUTH=\"$(cat " + shellQuoted(cluster.credentialsFile()) + ")\"");
+                    System.out.println("stop it with: ./rag dev-cluster stop --dir " + shellQuoted(dir));
                     System.out.println(cluster.storeUrl(collection, s, r));
                     return 0;
                 }
@@ -110,5 +123,11 @@ public final class DevCluster {
             System.err.println("rag dev-cluster: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** {@code path} as one shell word: as it is when it is plain, else in single quotes. */
+    static String shellQuoted(Path path) {
+        String s = path.toString();
+        return s.matches("[A-Za-z0-9_./,:=+@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }
