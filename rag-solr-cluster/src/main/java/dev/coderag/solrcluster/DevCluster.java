@@ -84,24 +84,12 @@ public final class DevCluster {
         try {
             switch (command) {
                 case "start" -> {
-                    List<Path> classpath = new ArrayList<>();
-                    for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-                        classpath.add(Path.of(e).toAbsolutePath());
-                    }
                     LocalSolrCluster cluster =
-                            LocalSolrCluster.start(dir, nodes, Duration.ofSeconds(zkTimeout), classpath);
+                            LocalSolrCluster.start(dir, nodes, Duration.ofSeconds(zkTimeout), ownClasspath());
                     cluster.detach();
                     int s = shards == null ? nodes : shards;
                     int r = replicas == null ? Math.min(2, nodes) : replicas;
-                    System.out.println("ZooKeeper on 127.0.0.1:" + cluster.zkPort() + "; Solr nodes "
-                            + String.join(" ", cluster.nodeUrls()) + "; logs and data in " + cluster.directory());
-                    System.out.println("Solr asks for a login (user "
-                            + cluster.credentials().user()
-                            + "; the password is in " + cluster.credentialsFile() + ", readable only by you);"
-                            + " give it to coderag with:");
-                    System.out.println(
-                            "  export RAG_SOLR_AUTH=\"$(cat " + shellQuoted(cluster.credentialsFile()) + ")\"");
-                    System.out.println("stop it with: ./rag dev-cluster stop --dir " + shellQuoted(dir));
+                    printStarted(cluster, dir);
                     System.out.println(cluster.storeUrl(collection, s, r));
                     return 0;
                 }
@@ -123,6 +111,29 @@ public final class DevCluster {
             System.err.println("rag dev-cluster: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** This JVM's classpath, absolute: the launcher started it with the nodes' classpath. */
+    private static List<Path> ownClasspath() {
+        List<Path> classpath = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            classpath.add(Path.of(e).toAbsolutePath());
+        }
+        return classpath;
+    }
+
+    /**
+     * Where the cluster is, where its login is and how to give it to coderag: through the environment, by file, so
+     * the password never shows on a command line ({@code ps}) or in this output (terminal scrollback, CI logs).
+     */
+    private static void printStarted(LocalSolrCluster cluster, Path dir) {
+        System.out.println("ZooKeeper on 127.0.0.1:" + cluster.zkPort() + "; Solr nodes "
+                + String.join(" ", cluster.nodeUrls()) + "; logs and data in " + cluster.directory());
+        System.out.println(
+                "Solr asks for a login (user " + cluster.credentials().user() + "; the password is in "
+                        + cluster.credentialsFile() + ", readable only by you); give it to coderag with:");
+        System.out.println("  export RAG_SOLR_AUTH=\"$(cat " + shellQuoted(cluster.credentialsFile()) + ")\"");
+        System.out.println("stop it with: ./rag dev-cluster stop --dir " + shellQuoted(dir));
     }
 
     /** {@code path} as one shell word: as it is when it is plain, else in single quotes. */
