@@ -31,7 +31,10 @@ public final class DevCluster {
             a web page open in your browser cannot write to it). The first start generates it and keeps it in
             DIR/solr-auth as user:password, readable only by you; coderag reads it from RAG_SOLR_AUTH:
                 export RAG_SOLR_AUTH="$(cat DIR/solr-auth)"
-            (curl: curl -u "$RAG_SOLR_AUTH" URL; the admin UI at a node's URL has a login form).
+            curl, without the password on its command line (ps shows those):
+                printf 'user = "%s"\\n' "$RAG_SOLR_AUTH" | curl -K - 'NODE_URL/admin/info/system'
+            In a browser, use the admin UI's login form at a node's URL, not the browser's own login
+            prompt: a browser that holds the login sends it with any page's request to the node.
             """;
 
     private DevCluster() {}
