@@ -9,6 +9,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +25,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -66,6 +74,7 @@ class SolrCliIT {
             assertThat(url).matches("solr://127\\.0\\.0\\.1:\\d+/solr\\?collection=coderag&shards=1&replicas=1");
             String auth = login(start, cluster);
             assertSolrAsksForTheLogin(url.replace("solr://", "http://").replaceAll("\\?.*", ""), auth);
+            assertLoopbackOnly(cluster);
             drive(url, auth);
         } finally {
             Rag.Result stop = Rag.run(tmp, Map.of(), T, "dev-cluster", "stop", "--dir", cluster.toString());
@@ -114,6 +123,33 @@ class SolrCliIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(withLogin.statusCode()).as(withLogin.body()).isEqualTo(200);
         assertThat(withLogin.body()).contains("live_nodes");
+    }
+
+    /**
+     * ZooKeeper and the node listen on 127.0.0.1 only: on every other IPv4 address of this machine their ports
+     * refuse the connection (a machine with no other address has nothing to check).
+     */
+    private static void assertLoopbackOnly(Path cluster) throws IOException {
+        Properties ports = new Properties();
+        try (var in = Files.newInputStream(cluster.resolve("cluster.properties"))) {
+            ports.load(in);
+        }
+        assertThat(ports.stringPropertyNames()).contains("zk.port", "node.1.port");
+        List<InetAddress> others = NetworkInterface.networkInterfaces()
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                .toList();
+        for (InetAddress address : others) {
+            for (String key : ports.stringPropertyNames()) {
+                int port = Integer.parseInt(ports.getProperty(key));
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress(address, port), 2000);
+                    throw new AssertionError(key + " " + port + " answers on " + address);
+                } catch (ConnectException | java.net.SocketTimeoutException expected) {
+                    // refused (or dropped by a firewall): nothing answers there on this address
+                }
+            }
+        }
     }
 
     private void drive(String url, String auth) throws Exception {
