@@ -55,6 +55,11 @@ public final class SolrBench {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern MIGRATED = Pattern.compile("\\((\\d+) chunks, no re-embedding\\).* in ([0-9.]+) s");
     private static final Duration LONG = Duration.ofHours(3);
+    /**
+     * The login of the bench's cluster ({@code user:password} from its {@code solr-auth} file), handed to every
+     * process the bench starts as {@code RAG_SOLR_AUTH}: the dev cluster refuses requests without it.
+     */
+    private static String solrAuth = "";
 
     private SolrBench() {}
 
@@ -87,6 +92,7 @@ public final class SolrBench {
         Files.createDirectories(work);
         Path cluster = work.resolve("cluster");
         String url = startCluster(cluster, nodes);
+        solrAuth = Files.readString(cluster.resolve("solr-auth")).strip();
         url = url.replace("collection=coderag", "collection=" + name)
                 .replaceAll("shards=\\d+", "shards=" + a.getInt("--shards", 2))
                 .replaceAll("replicas=\\d+", "replicas=" + a.getInt("--replicas", 2));
@@ -215,6 +221,11 @@ public final class SolrBench {
             String status = http.send(
                             HttpRequest.newBuilder(URI.create(
                                             "http://" + hosts.group(1) + "/solr/admin/cores?action=STATUS&wt=json"))
+                                    .header(
+                                            "Authorization",
+                                            "Basic "
+                                                    + java.util.Base64.getEncoder()
+                                                            .encodeToString(solrAuth.getBytes(StandardCharsets.UTF_8)))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
@@ -243,6 +254,7 @@ public final class SolrBench {
         ProcessBuilder pb =
                 new ProcessBuilder(cmd).redirectError(work.resolve("serve.log").toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("RAG_"));
+        pb.environment().put("RAG_SOLR_AUTH", solrAuth);
         Process server = pb.start();
         Map<String, Object> out = new LinkedHashMap<>();
         try {
@@ -362,6 +374,7 @@ public final class SolrBench {
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().keySet().removeIf(k -> k.startsWith("RAG_"));
+        pb.environment().put("RAG_SOLR_AUTH", solrAuth);
         pb.environment().putAll(env);
         pb.environment().put("DJL_OFFLINE", "true");
         Process p = pb.start();

@@ -38,6 +38,7 @@ class ReadmeIT {
             "docker compose -f docker/docker-compose",
             "./rag dev-cluster ",
             "export RAG_STORE=",
+            "export RAG_SOLR_AUTH=",
             "./rag migrate --from .rag --to \"$RAG_STORE\"",
             "./rag ingest ~/src/my-project && ./rag serve");
 

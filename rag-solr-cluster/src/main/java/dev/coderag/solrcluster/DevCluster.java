@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * {@code ./rag dev-cluster start|stop}: a local SolrCloud for development, started in the background. The nodes
  * run on this JVM's own classpath (the launcher starts it with the module's classpath). {@code start} prints the
- * {@code solr://} store URL as its last line once every node is live and exits, leaving the cluster running;
- * {@code stop} stops the cluster whose pid files are in the directory. Exit codes: 0 success, 1 failure, 2 bad
+ * {@code solr://} store URL as its last line once every node is live and exits, leaving the cluster running; before
+ * it, where the Solr login is (Solr refuses anonymous requests) and how to hand it to coderag through
+ * {@code RAG_SOLR_AUTH} without the password appearing on a command line; {@code stop} stops the cluster whose pid files are in the directory. Exit codes: 0 success, 1 failure, 2 bad
  * usage.
  */
 public final class DevCluster {
@@ -23,8 +24,17 @@ public final class DevCluster {
             (default .rag-solr). start returns once every node is live and prints, as its last line, the
             store URL to use with --store or RAG_STORE (the collection is created on first use with S shards
             (default: N) and R replicas each (default: 2, at most N)). stop stops it; a later start in the same
-            DIR comes back with the same ports and data. Not for production: see docs/SCALE.md and
+            DIR comes back with the same ports, data and login. Not for production: see docs/SCALE.md and
             docker/docker-compose-solr.yaml.
+
+            Solr asks for a login on every request (HTTP basic authentication; anonymous requests get 401, so
+            a web page open in your browser cannot write to it). The first start generates it and keeps it in
+            DIR/solr-auth as user:password, readable only by you; coderag reads it from RAG_SOLR_AUTH:
+                export RAG_SOLR_AUTH="$(cat DIR/solr-auth)"
+            curl, without the password on its command line (ps shows those):
+                printf 'user = "%s"\\n' "$RAG_SOLR_AUTH" | curl -K - 'NODE_URL/admin/info/system'
+            In a browser, use the admin UI's login form at a node's URL, not the browser's own login
+            prompt: a browser that holds the login sends it with any page's request to the node.
             """;
 
     private DevCluster() {}
@@ -77,18 +87,12 @@ public final class DevCluster {
         try {
             switch (command) {
                 case "start" -> {
-                    List<Path> classpath = new ArrayList<>();
-                    for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-                        classpath.add(Path.of(e).toAbsolutePath());
-                    }
                     LocalSolrCluster cluster =
-                            LocalSolrCluster.start(dir, nodes, Duration.ofSeconds(zkTimeout), classpath);
+                            LocalSolrCluster.start(dir, nodes, Duration.ofSeconds(zkTimeout), ownClasspath());
                     cluster.detach();
                     int s = shards == null ? nodes : shards;
                     int r = replicas == null ? Math.min(2, nodes) : replicas;
-                    System.out.println("ZooKeeper on 127.0.0.1:" + cluster.zkPort() + "; Solr nodes "
-                            + String.join(" ", cluster.nodeUrls()) + "; logs and data in " + cluster.directory());
-                    System.out.println("stop it with: ./rag dev-cluster stop --dir " + dir);
+                    printStarted(cluster, dir);
                     System.out.println(cluster.storeUrl(collection, s, r));
                     return 0;
                 }
@@ -110,5 +114,34 @@ public final class DevCluster {
             System.err.println("rag dev-cluster: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** This JVM's classpath, absolute: the launcher started it with the nodes' classpath. */
+    private static List<Path> ownClasspath() {
+        List<Path> classpath = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            classpath.add(Path.of(e).toAbsolutePath());
+        }
+        return classpath;
+    }
+
+    /**
+     * Where the cluster is, where its login is and how to give it to coderag: through the environment, by file, so
+     * the password never shows on a command line ({@code ps}) or in this output (terminal scrollback, CI logs).
+     */
+    private static void printStarted(LocalSolrCluster cluster, Path dir) {
+        System.out.println("ZooKeeper on 127.0.0.1:" + cluster.zkPort() + "; Solr nodes "
+                + String.join(" ", cluster.nodeUrls()) + "; logs and data in " + cluster.directory());
+        System.out.println(
+                "Solr asks for a login (user " + cluster.credentials().user() + "; the password is in "
+                        + cluster.credentialsFile() + ", readable only by you); give it to coderag with:");
+        System.out.println("  export RAG_SOLR_AUTH=\"$(cat " + shellQuoted(cluster.credentialsFile()) + ")\"");
+        System.out.println("stop it with: ./rag dev-cluster stop --dir " + shellQuoted(dir));
+    }
+
+    /** {@code path} as one shell word: as it is when it is plain, else in single quotes. */
+    static String shellQuoted(Path path) {
+        String s = path.toString();
+        return s.matches("[A-Za-z0-9_./,:=+@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,15 @@ import java.util.function.BooleanSupplier;
 /**
  * A local SolrCloud: one ZooKeeper and N Solr nodes, each a child JVM on 127.0.0.1, with everything in one
  * directory — {@code cluster.properties} (ports), {@code zk.pid}/{@code node-<i>.pid}, {@code zk.log}/
- * {@code node-<i>.log}, ZooKeeper's data in {@code zk/} and each node's home (cores, indexes, transaction logs) in
- * {@code node-<i>/}. Uses only the JDK: the JVM that drives it needs none of Solr's classes, only the nodes'
+ * {@code node-<i>.log}, ZooKeeper's data in {@code zk/}, each node's home (cores, indexes, transaction logs) in
+ * {@code node-<i>/}, and the Solr login in {@code solr-auth} ({@code user:password}, owner-only). Uses only the JDK: the JVM that drives it needs none of Solr's classes, only the nodes'
  * classpath ({@link #moduleClasspath}).
+ *
+ * <p>Solr asks for that login on every request (BasicAuthPlugin, {@code blockUnknown}; the nodes talk to each other
+ * with Solr's own PKI authentication): {@link #start} generates it on a directory's first start, keeps it for the
+ * later ones, and puts the matching security.json into ZooKeeper before any node starts. A request without it gets
+ * 401, so a web page the developer visits cannot write to or delete from the cluster through the browser.
+ * ZooKeeper itself has no login and listens on loopback only, like the nodes.
  *
  * <p>A cluster started by {@link #start} belongs to this JVM: {@link #close()} stops it, and so does a shutdown
  * hook if the JVM exits first ({@code detach()} hands it over to {@link #stop(Path)} instead, for
@@ -34,12 +41,21 @@ public final class LocalSolrCluster implements AutoCloseable {
     private final int[] ports;
     private final Process[] nodes;
     private final ChildJvms jvms;
-    private final Probes probes = new Probes();
+    private final SolrCredentials credentials;
+    private final Probes probes;
     private Process zk;
     private Thread hook;
 
-    private LocalSolrCluster(Path dir, List<Path> classpath, Duration zkClientTimeout, int zkPort, int[] ports) {
+    private LocalSolrCluster(
+            Path dir,
+            List<Path> classpath,
+            Duration zkClientTimeout,
+            int zkPort,
+            int[] ports,
+            SolrCredentials credentials) {
         this.dir = dir;
+        this.credentials = credentials;
+        this.probes = new Probes(credentials);
         this.zkClientTimeout = zkClientTimeout;
         this.zkPort = zkPort;
         this.ports = ports;
@@ -50,7 +66,8 @@ public final class LocalSolrCluster implements AutoCloseable {
 
     /**
      * Starts ZooKeeper and {@code nodeCount} nodes in {@code dir} (created when absent; a directory of a stopped
-     * cluster is reused, with its ports and data) and returns once every node is live in ZooKeeper.
+     * cluster is reused, with its ports, data and login) and returns once every node is live in ZooKeeper. Solr
+     * asks for {@link #credentials()} from the first request on.
      *
      * @param zkClientTimeout the nodes' ZooKeeper session timeout: how long a killed node stays "live" and leads
      *     its shards before the others take over (between 4 and 40 seconds)
@@ -80,12 +97,15 @@ public final class LocalSolrCluster implements AutoCloseable {
             ports[i] = Integer.parseInt(
                     saved.getProperty("node." + (i + 1) + ".port", Integer.toString(Probes.freePort())));
         }
-        LocalSolrCluster cluster = new LocalSolrCluster(abs, classpath, zkClientTimeout, zkPort, ports);
+        SecureRandom random = new SecureRandom();
+        SolrCredentials credentials = ClusterSecurity.loadOrCreate(abs, random);
+        LocalSolrCluster cluster = new LocalSolrCluster(abs, classpath, zkClientTimeout, zkPort, ports, credentials);
         ClusterFiles.writeProperties(abs, zkPort, ports);
         cluster.hook = new Thread(cluster::close, "solr-cluster-stop");
         Runtime.getRuntime().addShutdownHook(cluster.hook);
         try {
             cluster.startZooKeeper();
+            cluster.putSecurityJson(random);
             for (int i = 1; i <= nodeCount; i++) {
                 cluster.launchNode(i);
             }
@@ -132,6 +152,16 @@ public final class LocalSolrCluster implements AutoCloseable {
             sb.append(i == 0 ? "" : ",").append("127.0.0.1:").append(ports[i]).append("/solr");
         }
         return sb + "?collection=" + collection + "&shards=" + shards + "&replicas=" + replicas;
+    }
+
+    /** The Solr login every request needs (HTTP basic authentication). */
+    public SolrCredentials credentials() {
+        return credentials;
+    }
+
+    /** The file holding {@link #credentials()} as {@code user:password} (owner-only), for {@code RAG_SOLR_AUTH}. */
+    public Path credentialsFile() {
+        return dir.resolve(ClusterSecurity.CREDENTIALS_FILE);
     }
 
     public int zkPort() {
@@ -266,6 +296,26 @@ public final class LocalSolrCluster implements AutoCloseable {
         cmd.add(dir.resolve("zoo.cfg").toString());
         zk = jvms.launch(cmd, "zk");
         await(() -> Probes.zkAnswers(zkPort), START_TIMEOUT, "ZooKeeper to answer on port " + zkPort);
+    }
+
+    /** Puts the login's security.json into ZooKeeper (a short-lived JVM with ZooKeeper's client) and waits for it. */
+    private void putSecurityJson(SecureRandom random) {
+        Path json = ClusterSecurity.writeSecurityJson(dir, credentials, random);
+        List<String> cmd = jvms.java("128m");
+        cmd.add(ZkSecurity.class.getName());
+        cmd.add("127.0.0.1:" + zkPort);
+        cmd.add(json.toString());
+        Process p = jvms.launch(cmd, "zk-security");
+        try {
+            await(() -> !p.isAlive(), START_TIMEOUT, "security.json to be put into ZooKeeper");
+        } finally {
+            ChildJvms.terminate(p, STOP_TIMEOUT);
+            ClusterFiles.deleteQuietly(dir.resolve("zk-security.pid"));
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(
+                    "could not put security.json into ZooKeeper; see " + dir.resolve("zk-security.log"));
+        }
     }
 
     private void launchNode(int i) {

@@ -23,12 +23,19 @@ import java.util.Optional;
 final class Probes {
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final SolrCredentials credentials;
+
+    /** @param credentials sent with every HTTP request (the nodes refuse anonymous ones) */
+    Probes(SolrCredentials credentials) {
+        this.credentials = credentials;
+    }
 
     /** The body of a 200 answer to a GET of {@code url}, else empty. */
     Optional<String> get(String url) {
         try {
             HttpResponse<String> r = http.send(
                     HttpRequest.newBuilder(URI.create(url))
+                            .header("Authorization", credentials.authorizationHeader())
                             .timeout(Duration.ofSeconds(10))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());

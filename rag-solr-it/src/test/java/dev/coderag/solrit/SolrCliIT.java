@@ -9,14 +9,25 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -25,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code ./rag} on SolrCloud, as README.md's "Scaling out" shows it: {@code ./rag dev-cluster start} (a local
  * cluster from this build, its URL the last line), an embedded store migrated to it without re-embedding, and
- * then, with {@code RAG_STORE} set, {@code status}, {@code ingest} (nothing to embed: migrate copied the file
+ * then, with {@code RAG_STORE} and {@code RAG_SOLR_AUTH} set (without the login coderag is refused too),
+ * {@code status}, {@code ingest} (nothing to embed: migrate copied the file
  * hashes and vectors), {@code ask}, two {@code serve} processes answering {@code /api/chat} from the same store
  * (a chat saved by one is listed by the other) and the MCP server on stdio; {@code ./rag dev-cluster stop} at
  * the end, whatever happened.
@@ -42,7 +54,7 @@ class SolrCliIT {
     Path tmp;
 
     @Test
-    void ingest_migrate_status_ask_serve_and_mcp_on_a_dev_cluster() throws Exception {
+    void ingest_migrate_status_ask_serve_and_mcp_on_a_dev_cluster_that_asks_for_a_login() throws Exception {
         Path cluster = tmp.resolve("cluster");
         Rag.Result start = Rag.run(
                 tmp,
@@ -60,7 +72,10 @@ class SolrCliIT {
             assertThat(start.exitCode()).as(start.err()).isZero();
             String url = start.lastLine();
             assertThat(url).matches("solr://127\\.0\\.0\\.1:\\d+/solr\\?collection=coderag&shards=1&replicas=1");
-            drive(url);
+            String auth = login(start, cluster);
+            assertSolrAsksForTheLogin(url.replace("solr://", "http://").replaceAll("\\?.*", ""), auth);
+            assertLoopbackOnly(cluster);
+            drive(url, auth);
         } finally {
             Rag.Result stop = Rag.run(tmp, Map.of(), T, "dev-cluster", "stop", "--dir", cluster.toString());
             assertThat(stop.exitCode()).as(stop.err()).isZero();
@@ -71,11 +86,83 @@ class SolrCliIT {
         }
     }
 
-    private void drive(String url) throws Exception {
+    /** The login the start generated: in an owner-only file that the start names, never on its output. */
+    private static String login(Rag.Result start, Path cluster) throws IOException {
+        Path file = cluster.resolve("solr-auth");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        String auth = Files.readString(file).strip();
+        assertThat(auth).matches("coderag:[A-Za-z0-9_-]{32,}");
+        assertThat(start.out())
+                .contains("export RAG_SOLR_AUTH=\"$(cat " + file + ")\"")
+                .doesNotContain(auth.substring(auth.indexOf(':') + 1));
+        return auth;
+    }
+
+    /**
+     * What a web page (or anything else on the machine) gets without the login: 401 for a read and for the delete
+     * a page could post with {@code update.contentType} (no CORS preflight); with it, the node answers.
+     */
+    private static void assertSolrAsksForTheLogin(String node, String auth) throws Exception {
+        String status = node + "/admin/collections?action=CLUSTERSTATUS";
+        HttpRequest delete = HttpRequest.newBuilder(
+                        URI.create(node + "/coderag/update?update.contentType=application/json&commit=true"))
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"delete\":{\"query\":\"*:*\"}}"))
+                .build();
+        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(status)).build(), HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(401);
+        assertThat(HTTP.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode())
+                .isEqualTo(401);
+        String basic = "Basic " + Base64.getEncoder().encodeToString(auth.getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> withLogin = HTTP.send(
+                HttpRequest.newBuilder(URI.create(status))
+                        .header("Authorization", basic)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(withLogin.statusCode()).as(withLogin.body()).isEqualTo(200);
+        assertThat(withLogin.body()).contains("live_nodes");
+    }
+
+    /**
+     * ZooKeeper and the node listen on 127.0.0.1 only: on every other IPv4 address of this machine their ports
+     * refuse the connection (a machine with no other address has nothing to check).
+     */
+    private static void assertLoopbackOnly(Path cluster) throws IOException {
+        Properties ports = new Properties();
+        try (var in = Files.newInputStream(cluster.resolve("cluster.properties"))) {
+            ports.load(in);
+        }
+        assertThat(ports.stringPropertyNames()).contains("zk.port", "node.1.port");
+        List<InetAddress> others = NetworkInterface.networkInterfaces()
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                .toList();
+        for (InetAddress address : others) {
+            for (String key : ports.stringPropertyNames()) {
+                int port = Integer.parseInt(ports.getProperty(key));
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress(address, port), 2000);
+                    throw new AssertionError(key + " " + port + " answers on " + address);
+                } catch (ConnectException | java.net.SocketTimeoutException expected) {
+                    // refused (or dropped by a firewall): nothing answers there on this address
+                }
+            }
+        }
+    }
+
+    private void drive(String url, String auth) throws Exception {
         Path embedded = tmp.resolve("embedded");
         Path local = tmp.resolve("local");
         Map<String, String> onEmbedded = Map.of("RAG_DB", embedded.toString());
-        Map<String, String> onSolr = Map.of("RAG_DB", local.toString(), "RAG_STORE", url);
+        Map<String, String> onSolr = Map.of("RAG_DB", local.toString(), "RAG_STORE", url, "RAG_SOLR_AUTH", auth);
+
+        // Without the login (an empty RAG_SOLR_AUTH, whatever the test's environment holds) Solr refuses coderag.
+        Rag.Result refused =
+                Rag.run(tmp, Map.of("RAG_DB", local.toString(), "RAG_STORE", url, "RAG_SOLR_AUTH", ""), T, "status");
+        assertThat(refused.exitCode()).as(refused.out()).isNotZero();
+        assertThat(refused.err()).contains("No Solr login is set", "RAG_SOLR_AUTH=user:password");
 
         ok(Rag.run(tmp, onEmbedded, T, "ingest", FIXTURE.toString(), "--name", "tinyroute"));
         Rag.Result migrate = ok(Rag.run(tmp, onSolr, T, "migrate", "--from", embedded.toString(), "--to", url));
@@ -124,7 +211,7 @@ class SolrCliIT {
                 .out());
         JsonNode evalS = JSON.readTree(ok(Rag.run(
                         tmp,
-                        Map.of(),
+                        Map.of("RAG_SOLR_AUTH", auth),
                         T,
                         "eval",
                         "--queries",

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * first test class that needs it and stopped cleanly (SIGTERM, then the directory deleted) when the whole run
  * ends — JUnit closes it from the root context's store. Nodes use a ZooKeeper session timeout of
  * {@link #ZK_TIMEOUT}, so a killed node's shards move within seconds. Every test class gets collections of its
- * own ({@link #collection}).
+ * own ({@link #collection}). Solr asks for a login, as every {@code LocalSolrCluster} does: the extension gives
+ * the cluster's generated one to the stores this JVM opens through the {@code rag.solr.auth} property (the
+ * store's in-process counterpart of {@code RAG_SOLR_AUTH}, which a test cannot set in its own environment).
  */
 public final class SolrCluster implements BeforeAllCallback {
     static final int NODES = 2;
@@ -63,6 +65,7 @@ public final class SolrCluster implements BeforeAllCallback {
             }
             cluster = LocalSolrCluster.start(
                     dir, NODES, ZK_TIMEOUT, LocalSolrCluster.moduleClasspath(ROOT.resolve("rag-solr-cluster")));
+            System.setProperty("rag.solr.auth", cluster.credentials().userColonPassword());
         }
         return cluster;
     }

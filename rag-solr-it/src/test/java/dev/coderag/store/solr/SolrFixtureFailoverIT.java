@@ -358,6 +358,8 @@ class SolrFixtureFailoverIT {
             for (Replica r : slice.getReplicas()) {
                 try (HttpJdkSolrClient core = new HttpJdkSolrClient.Builder(r.getBaseUrl())
                         .useHttp1_1(true)
+                        .withOptionalBasicAuthCredentials(
+                                cluster.credentials().userColonPassword()) // the cluster asks for its login
                         .build()) {
                     ModifiableSolrParams p = new ModifiableSolrParams();
                     p.set("q", "*:*");

@@ -34,6 +34,8 @@ final class SolrConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SolrConnection.class);
     /** How long a read keeps trying other replicas and nodes before it fails. */
     static final Duration READ_RETRY = Duration.ofSeconds(15);
+    /** The system property that sets the Solr login inside a JVM ({@link #credentials()}). */
+    static final String AUTH_PROPERTY = "rag.solr.auth";
 
     private final SolrUrl url;
     private final CloudSolrClient client;
@@ -59,10 +61,7 @@ final class SolrConnection implements AutoCloseable {
                 .withConnectionTimeout(5, TimeUnit.SECONDS)
                 .withIdleTimeout(120, TimeUnit.SECONDS)
                 .withRequestTimeout(300, TimeUnit.SECONDS);
-        String auth = System.getenv("RAG_SOLR_AUTH");
-        if (auth != null && auth.contains(":")) {
-            http.withOptionalBasicAuthCredentials(auth);
-        }
+        credentials().ifPresent(http::withOptionalBasicAuthCredentials);
         this.client = new CloudSolrClient.Builder(url.nodes())
                 .withHttpClientBuilder(http)
                 .withDefaultCollection(url.collection())
@@ -72,6 +71,19 @@ final class SolrConnection implements AutoCloseable {
 
     SolrUrl url() {
         return url;
+    }
+
+    /**
+     * The Solr login, {@code user:password}, sent as HTTP basic authentication: the JVM's {@value #AUTH_PROPERTY}
+     * property when set, else the {@code RAG_SOLR_AUTH} environment variable; empty when neither holds a ':'. The
+     * property is for callers inside the JVM (tests of a cluster whose login they generated), set with
+     * {@code System.setProperty}: it wins over an environment the caller does not control. Never pass it with
+     * {@code -D}: a command line shows in {@code ps}, the environment does not.
+     */
+    static java.util.Optional<String> credentials() {
+        String property = System.getProperty(AUTH_PROPERTY);
+        String auth = property != null ? property : System.getenv("RAG_SOLR_AUTH");
+        return auth != null && auth.contains(":") ? java.util.Optional.of(auth) : java.util.Optional.empty();
     }
 
     /** For the collection set-up (admin requests go to any node). */
@@ -175,7 +187,12 @@ final class SolrConnection implements AutoCloseable {
         return new StoreException(
                 StoreException.Reason.IO,
                 "Solr store " + url.describe() + ": could not " + what + " (" + oneLine(e)
-                        + (attempts > 1 ? "; " + attempts + " attempts" : "") + ").",
+                        + (attempts > 1 ? "; " + attempts + " attempts" : "") + ")."
+                        // Solr answers a missing login with 401, which SolrJ's cluster-state lookup reports only
+                        // as "failed fetching live_nodes": name the likely cause when no login was given.
+                        + (credentials().isEmpty()
+                                ? " No Solr login is set: if the cluster asks for one, set RAG_SOLR_AUTH=user:password."
+                                : ""),
                 e);
     }
 

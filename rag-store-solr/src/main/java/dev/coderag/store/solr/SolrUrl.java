@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * {@code coderag}), {@code shards} and {@code replicas} (used only when the collection is created; default 1 and 1
  * — a cluster that should survive a node needs {@code replicas=2} or more), {@code retry} (how long a write is
  * retried while leaders move, default 60 s: it must exceed the cluster's ZooKeeper session timeout). Credentials
- * never go in the URL (it shows in process lists): {@code RAG_SOLR_AUTH=user:password} sets HTTP basic auth.
+ * never go in the URL (it shows in process lists): {@code RAG_SOLR_AUTH=user:password} sets HTTP basic auth
+ * ({@link SolrConnection#credentials()}).
  *
  * @param nodes the nodes' base URLs ({@code http://host:port/solr}), in the order given
  */
