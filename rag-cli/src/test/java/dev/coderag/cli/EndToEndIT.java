@@ -161,9 +161,10 @@ class EndToEndIT {
             assertThat(messages).hasSize(2);
             assertThat(messages.get(0).path("content").asText()).isEqualTo("How are HTTP headers parsed?");
             assertThat(messages.get(1).path("sources").toString()).contains("HeaderParser.java");
-            // the page lists it, and reopens it
-            assertThat(get(url + "/").body()).contains("href=\"/?chat=" + chatId + "\"");
-            assertThat(get(url + "/?chat=" + chatId).body()).contains("How are HTTP headers parsed?");
+            // the page is another owner (a browser session of its own): it neither lists nor reopens this API
+            // client's chat (docs/SECURITY.md, "Chats belong to whoever made them")
+            assertThat(get(url + "/").body()).doesNotContain(chatId);
+            assertThat(get(url + "/?chat=" + chatId).body()).doesNotContain("How are HTTP headers parsed?");
 
             HttpResponse<String> deleted = HTTP.send(
                     HttpRequest.newBuilder(URI.create(url + "/api/chats/" + chatId))
