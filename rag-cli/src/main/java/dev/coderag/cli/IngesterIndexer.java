@@ -145,8 +145,8 @@ public final class IngesterIndexer implements Indexer {
     }
 
     /**
-     * The roots a server allows when the operator named none: the user's home directory on a loopback
-     * interface (only this machine's users reach it) when it exists, nothing otherwise.
+     * The roots a server allows when the operator named none: the user's home directory when the server
+     * is this user's own (loopback, no proxy name, the token file's token or none) and it exists, nothing otherwise.
      *
      * @param asked the operator's {@code --allow-path} roots; returned as they are when not empty
      */

@@ -92,8 +92,8 @@ final class ServeCommand implements Callable<Integer> {
             paramLabel = "DIR",
             description = "A directory under which POST /api/repos and the page may index local paths; "
                     + "repeatable, or a list separated by the path separator (':' on Unix) (env RAG_ALLOW_PATHS; "
-                    + "default: your home directory on 127.0.0.1/localhost without a token, none with a token or on any "
-                    + "other interface).")
+                    + "default: your home directory on 127.0.0.1/localhost with the token file's token or --no-token and no "
+                    + "--allow-host; none with a token you set or on any other interface).")
     List<String> allowPaths = new ArrayList<>();
 
     @Mixin
