@@ -9,7 +9,7 @@ import dev.coderag.ingest.ProgressListener.IngestProgress;
 final class IndexProgress {
     private IndexProgress() {}
 
-    /** Rough overall progress: scan 0–5 %, parse 5–35 %, embed 35–95 %, write 95–100 %. */
+    /** Rough overall progress: scan 0–5 %, parse 5–35 %, embed 35–95 %, write 95–97 %, resolve 97–99 %. */
     static RepoStatus.Progress of(IngestProgress p) {
         double f =
                 switch (p.phase()) {
@@ -17,6 +17,7 @@ final class IndexProgress {
                     case PARSE -> 0.05 + 0.30 * ratio(p.filesDone(), p.filesTotal());
                     case EMBED -> 0.35 + 0.60 * ratio(p.chunksDone(), p.chunksTotal());
                     case WRITE -> 0.96;
+                    case RESOLVE -> 0.97 + 0.02 * ratio(p.filesDone(), p.filesTotal());
                     case DONE -> 1.0;
                 };
         return new RepoStatus.Progress(
@@ -31,6 +32,7 @@ final class IndexProgress {
             case PARSE -> IndexPhase.PARSE;
             case EMBED -> IndexPhase.EMBED;
             case WRITE -> IndexPhase.WRITE;
+            case RESOLVE -> IndexPhase.RESOLVE;
             case DONE -> IndexPhase.DONE;
         };
     }

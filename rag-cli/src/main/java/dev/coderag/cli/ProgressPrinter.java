@@ -45,7 +45,7 @@ final class ProgressPrinter implements ProgressListener {
             return;
         }
         long interval = terminal ? BAR_INTERVAL_NANOS : LINE_INTERVAL_NANOS;
-        boolean complete = p.phase() == IngestPhase.PARSE
+        boolean complete = p.phase() == IngestPhase.PARSE || p.phase() == IngestPhase.RESOLVE
                 ? p.filesTotal() > 0 && p.filesDone() == p.filesTotal()
                 : p.chunksTotal() > 0 && p.chunksDone() == p.chunksTotal();
         if (!newPhase && !complete && now - lastPrint < interval) {
@@ -102,6 +102,14 @@ final class ProgressPrinter implements ProgressListener {
                         eta(p.chunksTotal() - p.chunksDone(), rate));
             }
             case WRITE -> p.repo() + ": writing";
+            case RESOLVE ->
+                String.format(
+                        Locale.ROOT,
+                        "%s: resolve %s %d/%d files (references, by the compiler)",
+                        p.repo(),
+                        bar(p.filesDone(), p.filesTotal()),
+                        p.filesDone(),
+                        p.filesTotal());
             case DONE -> p.repo() + ": " + p.phase().wireName();
         };
     }

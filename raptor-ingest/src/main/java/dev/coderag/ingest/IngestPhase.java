@@ -6,10 +6,12 @@ import java.util.Locale;
  * The phases one repository's ingest goes through, in this order: {@link #SCAN} (resolve the source),
  * {@link #PARSE} (walk, hash, parse), {@link #EMBED} (commit new chunks' text when
  * embedding takes more than one batch, then embed them and insert their vectors), {@link #WRITE} (deletes and
- * the commit) and {@link #DONE}. A dry run goes from {@code PARSE} straight to {@code DONE}.
+ * the commit), {@link #RESOLVE} (the compiler's references of the changed Java files, after the commit: search
+ * already sees the new files) and {@link #DONE}. A dry run goes from {@code PARSE} straight to {@code DONE}; a run
+ * with nothing to resolve skips {@code RESOLVE}.
  *
  * <p>{@link #wireName()} (also {@link #toString()}) is the phase as the JSON API, progress lines and logs show
- * it: {@code scan}, {@code parse}, {@code embed}, {@code write}, {@code done}. Those strings are a stable
+ * it: {@code scan}, {@code parse}, {@code embed}, {@code write}, {@code resolve}, {@code done}. Those strings are a stable
  * contract; {@link #fromWireName} reads them back.
  */
 public enum IngestPhase {
@@ -17,11 +19,13 @@ public enum IngestPhase {
     PARSE,
     EMBED,
     WRITE,
+    /** Files resolved so far of those to resolve, in {@code filesDone}/{@code filesTotal}. */
+    RESOLVE,
     DONE;
 
     private final String wireName = name().toLowerCase(Locale.ROOT);
 
-    /** The stable lower-case name: {@code scan}, {@code parse}, {@code embed}, {@code write} or {@code done}. */
+    /** The stable lower-case name: {@code scan}, {@code parse}, {@code embed}, {@code write}, {@code resolve} or {@code done}. */
     public String wireName() {
         return wireName;
     }

@@ -246,6 +246,7 @@ public final class Ingester {
                     0);
         }
         IngestSummary.RepoResult result;
+        DoneAfterResolve writing = new DoneAfterResolve(progress, options.resolve());
         try (WriteTransaction tx = begin()) {
             Store s = store.orElseThrow();
             Optional<RepoInfo> nowStored = s.repos().get(name);
@@ -253,30 +254,31 @@ public final class Ingester {
                 // another process committed this repo between the plan and the lock: plan again under the lock
                 checkSource(resolved, nowStored);
                 repo = new RepoTarget(resolved, commit, nowStored, branch(request, resolved, nowStored));
-                planned = planner.plan(repo, progress);
+                planned = planner.plan(repo, writing);
                 totals.parseSeconds += planned.parseSeconds();
             }
             RepoWriter writer = new RepoWriter(
-                    embedder, staticEmbedder, options.vectors(), s, progress, totals, batches, this::stopping);
+                    embedder, staticEmbedder, options.vectors(), s, writing, totals, batches, this::stopping);
             if (planned.deferred().isEmpty()) {
                 RepoWriter.Outcome outcome = writer.write(repo, planned, tx, WriteSlice.WHOLE);
                 if (outcome.stopped()) {
                     throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
                 }
-                result = finish(repo, planned, progress, totals, outcome.moved());
+                result = finish(repo, planned, writing, totals, outcome.moved());
             } else {
                 // the first slice's chunks must not outlive its write: this frame waits while the later slices run
                 AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
                 planned = null;
                 result = new SliceWriter(planner, store.orElseThrow(), options, this::stopping)
-                        .write(repo, first, writer, tx, progress, totals);
+                        .write(repo, first, writer, tx, writing, totals);
             }
         }
         if (options.resolve()) {
             totals.resolveSeconds += IngestTotals.seconds(
-                    ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), this::stopping)
+                    ResolvePass.run(store.orElseThrow(), this::begin, name, repo.dir(), this::stopping, progress)
                             .elapsed()
                             .toNanos());
+            writing.release();
         }
         return result;
     }

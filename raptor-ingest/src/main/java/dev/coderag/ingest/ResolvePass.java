@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.resolve.JavaReferences;
 import dev.coderag.ingest.resolve.ResolveOptions;
 import dev.coderag.store.ResolvedFile;
@@ -47,8 +48,17 @@ final class ResolvePass {
 
     private ResolvePass() {}
 
-    /** @param begin starts the write transaction (the ingest's, which maps a held lock to its own error) */
-    static Result run(Store store, Supplier<WriteTransaction> begin, String repo, Path dir, BooleanSupplier stop) {
+    /**
+     * @param begin starts the write transaction (the ingest's, which maps a held lock to its own error)
+     * @param progress told {@link IngestPhase#RESOLVE} with the files resolved so far, when there are any to resolve
+     */
+    static Result run(
+            Store store,
+            Supplier<WriteTransaction> begin,
+            String repo,
+            Path dir,
+            BooleanSupplier stop,
+            ProgressListener progress) {
         Map<String, String> hashes = store.files().hashes(repo);
         Map<String, String> resolvedFrom = store.references().resolvedHashes(repo);
         List<String> java = new ArrayList<>();
@@ -68,14 +78,19 @@ final class ResolvePass {
         List<Path> all = java.stream().map(dir::resolve).toList();
         Set<String> dependents = new LinkedHashSet<>();
         int[] counts = new int[3];
+        int[] told = {0, stale.size()}; // files resolved, files to resolve
+        Runnable resolvedOne = () -> progress.onProgress(
+                new IngestProgress(repo, IngestPhase.RESOLVE, Math.min(++told[0], told[1]), told[1], 0, 0));
+        progress.onProgress(new IngestProgress(repo, IngestPhase.RESOLVE, 0, told[1], 0, 0));
         try (WriteTransaction tx = begin.get()) {
-            Round first = new Round(store, repo, hashes, tx, stop);
+            Round first = new Round(store, repo, hashes, tx, stop, resolvedOne);
             counts[0] = first.resolve(dir, all, stale, start);
             dependents.addAll(first.lostKeysReferencedBy);
             dependents.removeAll(stale);
             dependents.retainAll(new HashSet<>(java));
             if (!dependents.isEmpty() && !stop.getAsBoolean()) {
-                Round second = new Round(store, repo, hashes, tx, stop);
+                told[1] += dependents.size();
+                Round second = new Round(store, repo, hashes, tx, stop, resolvedOne);
                 counts[1] = second.resolve(dir, all, dependents, start);
             }
             tx.commit();
@@ -99,16 +114,24 @@ final class ResolvePass {
         private final Map<String, String> hashes;
         private final WriteTransaction tx;
         private final BooleanSupplier stop;
+        private final Runnable resolvedOne;
         final Set<String> lostKeysReferencedBy = new TreeSet<>();
         private int written;
         private int sinceCheckpoint;
 
-        Round(Store store, String repo, Map<String, String> hashes, WriteTransaction tx, BooleanSupplier stop) {
+        Round(
+                Store store,
+                String repo,
+                Map<String, String> hashes,
+                WriteTransaction tx,
+                BooleanSupplier stop,
+                Runnable resolvedOne) {
             this.store = store;
             this.repo = repo;
             this.hashes = hashes;
             this.tx = tx;
             this.stop = stop;
+            this.resolvedOne = resolvedOne;
         }
 
         int resolve(Path dir, List<Path> all, Set<String> paths, long start) {
@@ -137,6 +160,7 @@ final class ResolvePass {
             }
             tx.putResolved(repo, hash, f);
             written++;
+            resolvedOne.run();
             if (++sinceCheckpoint >= ResolveOptions.DEFAULTS.batchSize()) {
                 tx.checkpoint();
                 sinceCheckpoint = 0;

@@ -11,7 +11,7 @@ class IngestPhaseTest {
     @Test
     void wire_names_are_the_strings_the_api_and_progress_lines_always_printed() {
         assertThat(Arrays.stream(IngestPhase.values()).map(IngestPhase::wireName))
-                .containsExactly("scan", "parse", "embed", "write", "done");
+                .containsExactly("scan", "parse", "embed", "write", "resolve", "done");
     }
 
     @Test

@@ -100,6 +100,13 @@ class IngesterTest {
             assertThat(events)
                     .extracting(ProgressListener.IngestProgress::phase)
                     .contains(IngestPhase.PARSE, IngestPhase.EMBED, IngestPhase.DONE);
+            // resolution of the Java files runs after the commit, and the repository is done only after it
+            List<IngestPhase> phases =
+                    events.stream().map(ProgressListener.IngestProgress::phase).toList();
+            assertThat(phases.indexOf(IngestPhase.DONE)).isEqualTo(phases.size() - 1);
+            assertThat(phases.indexOf(IngestPhase.RESOLVE)).isGreaterThan(phases.lastIndexOf(IngestPhase.EMBED));
+            ProgressListener.IngestProgress resolved = events.get(phases.lastIndexOf(IngestPhase.RESOLVE));
+            assertThat(resolved.filesDone()).isPositive().isEqualTo(resolved.filesTotal());
             RepoInfo info = store.repos().get("tinyroute").orElseThrow();
             assertThat(info.chunks().get(ChunkKind.CODE)).isPositive();
             assertThat(info.chunks().get(ChunkKind.README)).isPositive();

@@ -171,16 +171,18 @@ class ResolvePassTest {
         Path repo = repo();
         try (Store store = open()) {
             ingest(store, repo, false);
-            ResolvePass.Result first = ResolvePass.run(store, store::begin, REPO, repo, () -> false);
+            ResolvePass.Result first =
+                    ResolvePass.run(store, store::begin, REPO, repo, () -> false, ProgressListener.NONE);
             assertThat(first.resolved()).isEqualTo(4);
-            assertThat(ResolvePass.run(store, store::begin, REPO, repo, () -> false))
+            assertThat(ResolvePass.run(store, store::begin, REPO, repo, () -> false, ProgressListener.NONE))
                     .isEqualTo(ResolvePass.Result.NONE);
 
             Files.writeString(
                     repo.resolve("src/main/java/shop/Cart.java"),
                     CART.replace("package shop;\n", "package shop;\n\n\n"));
             ingest(store, repo, false);
-            ResolvePass.Result second = ResolvePass.run(store, store::begin, REPO, repo, () -> false);
+            ResolvePass.Result second =
+                    ResolvePass.run(store, store::begin, REPO, repo, () -> false, ProgressListener.NONE);
 
             assertThat(second.resolved()).isEqualTo(1);
             assertThat(second.dependents()).isZero();
@@ -198,7 +200,8 @@ class ResolvePassTest {
 
             Files.writeString(repo.resolve("src/main/java/shop/Cart.java"), CART.replace("total()", "sum()"));
             ingest(store, repo, false);
-            ResolvePass.Result again = ResolvePass.run(store, store::begin, REPO, repo, () -> false);
+            ResolvePass.Result again =
+                    ResolvePass.run(store, store::begin, REPO, repo, () -> false, ProgressListener.NONE);
 
             assertThat(again.resolved()).isEqualTo(1);
             assertThat(again.dependents()).isEqualTo(1); // App.java
@@ -211,13 +214,14 @@ class ResolvePassTest {
         Path repo = repo();
         try (Store store = open()) {
             ingest(store, repo, false);
-            ResolvePass.Result stopped = ResolvePass.run(store, store::begin, REPO, repo, () -> true);
+            ResolvePass.Result stopped =
+                    ResolvePass.run(store, store::begin, REPO, repo, () -> true, ProgressListener.NONE);
             assertThat(stopped).isEqualTo(ResolvePass.Result.NONE);
             assertThat(store.references().resolvedHashes(REPO)).isEmpty();
             // name edges meanwhile: total() is defined twice, so App.run's call of it is not placed
             assertThat(store.calls().callees(chunk(store, "App.run").id()))
                     .allSatisfy(e -> assertThat(e.resolution()).isEqualTo(Resolution.NAME_ONLY));
-            assertThat(ResolvePass.run(store, store::begin, REPO, repo, () -> false)
+            assertThat(ResolvePass.run(store, store::begin, REPO, repo, () -> false, ProgressListener.NONE)
                             .resolved())
                     .isEqualTo(4);
         }

@@ -32,6 +32,8 @@ final class IndexNotice {
                 case PARSE -> String.format(Locale.ROOT, "reading files: %,d of %,d", p.filesDone(), p.filesTotal());
                 case EMBED -> String.format(Locale.ROOT, "%,d of %,d chunks embedded", p.chunksDone(), p.chunksTotal());
                 case WRITE, DONE -> "finishing";
+                case RESOLVE ->
+                    String.format(Locale.ROOT, "resolving references: %,d of %,d files", p.filesDone(), p.filesTotal());
             };
         }
         return "The index of " + name + " is still being built (" + how + "): answers may miss sources.";

@@ -17,22 +17,29 @@ public enum IndexPhase {
     EMBED,
     /** Deleting what went and committing the repository. */
     WRITE,
+    /**
+     * After the commit: resolving the references of changed Java files with the compiler. Every source is searchable;
+     * until it ends, callers of those files are matched by name.
+     */
+    RESOLVE,
     /** Finished. */
     DONE;
 
-    /** {@code scan}, {@code parse}, {@code embed}, {@code write} or {@code done}: the API's and the page's word. */
+    /** {@code scan}, {@code parse}, {@code embed}, {@code write}, {@code resolve} or {@code done}: the API's and the
+     * page's word.
+     */
     @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     /**
-     * Whether the phase writes to the store: until it does (queued, or reading files, which is all a run with nothing
+     * Whether the phase writes sources to the store: until it does (queued, or reading files, which is all a run with nothing
      * to change does), every committed source of a complete index is still there.
      */
     public boolean writes() {
         return switch (this) {
-            case SCAN, PARSE -> false;
+            case SCAN, PARSE, RESOLVE -> false; // RESOLVE: after the commit, every source is there
             case EMBED, WRITE, DONE -> true;
         };
     }
