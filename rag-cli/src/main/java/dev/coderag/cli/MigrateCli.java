@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code ./rag migrate --from DIR|URL --to URL|DIR}: copies a store — every repository's chunks with their stored
  * vectors (nothing is embedded again), file index and hashes (so the next ingest into the copy re-embeds nothing
- * unchanged), call edges (derived from the chunks) and records, and the saved chats — e.g. from the embedded store
+ * unchanged), call edges (derived from the chunks), the compiler's resolved references (so it resolves nothing
+ * again) and records, and the saved chats — e.g. from the embedded store
  * to a SolrCloud collection, or back. Per repository, files already copied (same hash, same chunks) are skipped and
  * files the source no longer has are deleted, so a migration that was stopped is resumed by running it again, and
  * a second run brings a copy up to date. Reads the source through the store interface only; the source is never
@@ -42,7 +43,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Copy a store to another place — e.g. the embedded store in .rag to SolrCloud — with its vectors (nothing"
-                    + " is re-embedded), file hashes, call edges, repository records and saved chats. Each side is"
+                    + " is re-embedded), file hashes, call edges, resolved references, repository records and saved"
+                    + " chats. Each side is"
                     + " a directory (an embedded store) or a store URL (solr://…, docs/SCALE.md); the target is"
                     + " created on first use and must hold the same embedding model. Files already copied are"
                     + " skipped, files gone from the source are deleted: run it again to resume or to update.",
@@ -54,6 +56,8 @@ final class MigrateCli implements Callable<Integer> {
     private static final int STORE_DIMENSION = 384;
     /** Chunks copied per committed batch. */
     static final int BATCH_CHUNKS = 2000;
+    /** Resolved files copied per checkpoint (the ingest's resolution commits as often). */
+    static final int BATCH_FILES = 250;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -166,11 +170,40 @@ final class MigrateCli implements Callable<Integer> {
                     err.println(name + ": " + i + " of " + todo.size() + " files copied");
                 }
             }
+            int resolved = copyResolved(src, dst, tx, name, files);
+            if (resolved > 0) {
+                err.println(name + ": " + resolved + " resolved files copied");
+            }
             tx.putSkipped(name, src.repos().skipped(name, RepoCatalog.MAX_SKIPPED));
             tx.putRepo(new RepoRecord(
                     name, repo.source(), repo.commit(), indexedAt, repo.state(), repo.pendingFiles(), repo.branch()));
             tx.commit();
         }
+    }
+
+    /**
+     * Copies the compiler's references of the files whose resolution is current in the source (resolved from the hash
+     * the file index holds) and not yet in the target, so that the copy's next ingest resolves nothing again; returns
+     * how many files.
+     */
+    private static int copyResolved(
+            Store src, Store dst, WriteTransaction tx, String repo, Map<String, FileEntry> files) {
+        Map<String, String> there = dst.references().resolvedHashes(repo);
+        int copied = 0;
+        for (Map.Entry<String, String> r : src.references().resolvedHashes(repo).entrySet()) {
+            FileEntry f = files.get(r.getKey());
+            if (f == null || !f.fileHash().equals(r.getValue()) || r.getValue().equals(there.get(r.getKey()))) {
+                continue;
+            }
+            var stored = src.references().stored(repo, r.getKey());
+            if (stored.isPresent()) {
+                tx.putResolved(repo, stored.get().fileHash(), stored.get().file());
+                if (++copied % BATCH_FILES == 0) {
+                    tx.checkpoint();
+                }
+            }
+        }
+        return copied;
     }
 
     /** Copies the chunks of {@code batch} (and their vectors) and records the files; returns the chunks copied. */

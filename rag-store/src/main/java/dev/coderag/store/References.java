@@ -3,6 +3,8 @@ package dev.coderag.store;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -44,7 +46,7 @@ public interface References {
      * chunk's file has no current resolved references (or the id is unknown), so that the caller falls back to the
      * names the chunk calls as written. Cheap: what retrieval asks of every code hit.
      */
-    java.util.Optional<List<String>> callNames(String chunkId);
+    Optional<List<String>> callNames(String chunkId);
 
     /** Whether the chunk's file has resolved references for its current content. */
     boolean resolved(String chunkId);
@@ -57,4 +59,20 @@ public interface References {
 
     /** Paths of up to {@code limit} resolved files of the repo with a reference to any of {@code keys}. */
     Set<String> referencing(String repo, Collection<String> keys, int limit);
+
+    /**
+     * A file's resolution as {@link WriteTransaction#putResolved} stored it, unlinked: its declarations and its
+     * references in their original order, with the file hash it was resolved from (current or not). Put back as it is
+     * into another store, it links there the same way: what {@code ./rag migrate} copies so that the copy's next
+     * ingest resolves nothing again. Empty when the file was never resolved.
+     */
+    Optional<Stored> stored(String repo, String path);
+
+    /** A stored resolution and the hash of the file content it was resolved from. */
+    record Stored(String fileHash, ResolvedFile file) {
+        public Stored {
+            Objects.requireNonNull(fileHash, "fileHash");
+            Objects.requireNonNull(file, "file");
+        }
+    }
 }

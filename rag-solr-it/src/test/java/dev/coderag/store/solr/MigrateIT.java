@@ -6,7 +6,11 @@ import dev.coderag.cli.Main;
 import dev.coderag.solrit.SolrCluster;
 import dev.coderag.store.ChatLog;
 import dev.coderag.store.IndexState;
+import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.References;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.Resolution;
+import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
@@ -29,13 +33,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./rag migrate} (in-process, through {@link Main}) from an embedded store to a Solr collection: chunks,
- * their vectors, the file index, call edges, repository records and chats arrive unchanged; a second run after the
+ * their vectors, the file index, call edges, current resolved references, repository records and chats arrive
+ * unchanged; a second run after the
  * source changed copies only what changed and deletes what the source no longer has.
  */
 @ExtendWith(SolrCluster.class)
 class MigrateIT {
     private static final int DIM = 384; // migrate opens both sides with the shipped models' dimension
     private static final Instant T0 = Instant.parse("2026-11-24T10:00:00Z");
+    private static final ResolvedFile RESOLVED_F2 = new ResolvedFile(
+            "src/F2.java",
+            List.of(new ResolvedFile.Declared("LF2;.run2()V", 1, "F2#run2", "()")),
+            List.of(
+                    new ResolvedFile.Referenced(ReferenceKind.CALL, 1, "LF3;.run3()V", "", "", Resolution.EXACT),
+                    new ResolvedFile.Referenced(ReferenceKind.CALL, 1, "", "", "java.util.List#of()", Resolution.EXACT),
+                    new ResolvedFile.Referenced(ReferenceKind.TYPE, 1, "LF3;", "", "", Resolution.INFERRED)));
 
     @TempDir
     Path tmp;
@@ -59,6 +71,9 @@ class MigrateIT {
                 tx.insert(c, byText.computeIfAbsent(c.contentHash(), h -> unit(random)));
                 tx.putFile(c.repo(), c.path(), "h-" + c.path());
             }
+            // the compiler's references: F2's are current (its hash), F3's were resolved from an older content
+            tx.putResolved("app", "h-src/F2.java", RESOLVED_F2);
+            tx.putResolved("app", "h-older", new ResolvedFile("src/F3.java", List.of(), List.of()));
             tx.putRepo(new RepoRecord("app", "/src/app", "abc", T0, IndexState.PARTIAL, 4, "main"));
             tx.putSkipped(
                     "app", List.of(new SkippedFile("vendor/big.js", "too large"), new SkippedFile("a.bin", "binary")));
@@ -117,6 +132,12 @@ class MigrateIT {
             Map<String, float[]> vb = b.vectors().byContentHash(hashes);
             assertThat(vb.keySet()).isEqualTo(va.keySet());
             va.forEach((h, v) -> assertThat(vb.get(h)).containsExactly(v));
+            // current resolutions arrive as they were put (the copy's next ingest resolves nothing again); a stale
+            // one is not copied (it would be resolved again anyway)
+            assertThat(b.references().stored("app", "src/F2.java"))
+                    .contains(new References.Stored("h-src/F2.java", RESOLVED_F2));
+            assertThat(b.references().resolvedHashes("app")).doesNotContainKey("src/F3.java");
+            assertThat(a.references().resolvedHashes("app")).containsKey("src/F3.java");
             assertThat(b.chats().list(10)).isEqualTo(a.chats().list(10));
             assertThat(b.chats().turns("chat-1"))
                     .extracting(ChatLog.TurnRow::json)

@@ -290,6 +290,14 @@ final class SqliteReferences implements References {
     }
 
     @Override
+    public Optional<Stored> stored(String repo, String path) {
+        reads.checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        return reads.snapshot("read a resolved file", c -> ResolvedReads.stored(c, repo, path));
+    }
+
+    @Override
     public Set<String> referencing(String repo, Collection<String> keys, int limit) {
         reads.checkOpen();
         Objects.requireNonNull(repo, "repo");

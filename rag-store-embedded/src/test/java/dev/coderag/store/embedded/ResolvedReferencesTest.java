@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.ReferenceKind;
+import dev.coderag.store.References;
 import dev.coderag.store.Resolution;
 import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.ResolvedFile.Declared;
@@ -236,5 +237,19 @@ class ResolvedReferencesTest {
         assertThat(store.references().referencing(R, List.of("LI;"), 10)).isEmpty();
         assertThat(store.references().declaredKeys(R, "B.java")).isEmpty();
         assertThat(store.references().resolvedHashes(R)).doesNotContainKey("B.java");
+    }
+
+    @Test
+    void a_stored_resolution_reads_back_as_it_was_put_and_puts_back_the_same_links() {
+        assertThat(store.references().stored(R, "A.java")).contains(new References.Stored("ha", A));
+        assertThat(store.references().stored(R, "B.java")).contains(new References.Stored("hb", B));
+        assertThat(store.references().stored(R, "Nope.java")).isEmpty();
+        List<SymbolRef> before = store.references().from(run.id());
+        try (WriteTransaction tx = store.begin()) {
+            References.Stored a = store.references().stored(R, "A.java").orElseThrow();
+            tx.putResolved(R, a.fileHash(), a.file());
+            tx.commit();
+        }
+        assertThat(store.references().from(run.id())).isEqualTo(before).isNotEmpty();
     }
 }

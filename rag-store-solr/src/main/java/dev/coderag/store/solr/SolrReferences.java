@@ -2,6 +2,7 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.References;
+import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.SymbolRef;
 import dev.coderag.store.solr.SolrResolvedDocs.Ref;
 import dev.coderag.store.solr.SolrResolvedDocs.Resolved;
@@ -261,6 +262,27 @@ final class SolrReferences implements References {
             SolrResolvedDocs.read(d).declared().forEach(x -> out.add(x.key()));
         }
         return out;
+    }
+
+    @Override
+    public Optional<Stored> stored(String repo, String path) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(path, "path");
+        reads.connection().checkOpen();
+        var p = SolrReads.params(
+                "*:*",
+                List.of(SolrDocs.is("doc", SolrDocs.RESOLVED), SolrDocs.is("id", SolrDocs.resolvedId(repo, path))),
+                SolrResolvedDocs.fields(true, EnumSet.allOf(ReferenceKind.class)),
+                1);
+        for (SolrDocument d : reads.query(p, "read a resolved file").getResults()) {
+            Resolved r = SolrResolvedDocs.read(d);
+            List<ResolvedFile.Referenced> refs = r.refs().stream()
+                    .sorted(Comparator.comparingInt(Ref::ord))
+                    .map(Ref::ref)
+                    .toList();
+            return Optional.of(new Stored(r.hash(), new ResolvedFile(r.path(), r.declared(), refs)));
+        }
+        return Optional.empty();
     }
 
     /** Paths in order; one request per 400 distinct keys. */
