@@ -12,12 +12,14 @@ import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.StoreLocation;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -212,9 +214,12 @@ final class MigrateCli implements Callable<Integer> {
         List<String> ids = new ArrayList<>();
         batch.forEach(f -> ids.addAll(f.chunkIds()));
         List<StoredChunk> chunks = src.chunks().getAll(ids);
-        Set<String> hashes = new HashSet<>();
-        chunks.forEach(c -> hashes.add(c.chunk().contentHash()));
-        Map<String, float[]> vectors = src.vectors().byContentHash(hashes);
+        // a chunk's vector is of the tier its model id says: a store ingested with --vectors static holds static ones
+        Map<VectorTier, Set<String>> hashes = new EnumMap<>(VectorTier.class);
+        chunks.forEach(c -> hashes.computeIfAbsent(tier(src, c), t -> new HashSet<>())
+                .add(c.chunk().contentHash()));
+        Map<VectorTier, Map<String, float[]>> vectors = new EnumMap<>(VectorTier.class);
+        hashes.forEach((t, h) -> vectors.put(t, src.vectors(t).byContentHash(h)));
         for (FileEntry f : batch) {
             FileEntry old = there.get(f.path());
             if (old != null) {
@@ -226,18 +231,23 @@ final class MigrateCli implements Callable<Integer> {
             }
         }
         for (StoredChunk c : chunks) {
-            float[] v = vectors.get(c.chunk().contentHash());
-            if (v == null) {
+            VectorTier tier = tier(src, c);
+            float[] v = vectors.get(tier).get(c.chunk().contentHash());
+            if (v == null && tier == VectorTier.FULL) {
                 throw new StoreException(
                         StoreException.Reason.CORRUPT,
                         "the source store has no vector for " + c.chunk().location() + " (" + repo + ")");
             }
-            tx.insert(c.chunk(), v);
+            tx.insert(c.chunk(), v); // a static chunk without a vector (a Solr source keeps none) stays so
         }
         for (FileEntry f : batch) {
             tx.putFile(repo, f.path(), f.fileHash());
         }
         return chunks.size();
+    }
+
+    private static VectorTier tier(Store src, StoredChunk c) {
+        return VectorTier.of(c.chunk().modelId(), src.modelId());
     }
 
     /** Copies the chats the target does not have yet, with their turns; returns how many. */
