@@ -16,8 +16,8 @@ import java.util.Set;
 /**
  * {@link dev.coderag.store.References#callNames} in three statements (more only past 500 distinct keys): the chunks
  * nested in this one (whose lines are theirs), the calls on the chunk's own lines (an index scan), and the names
- * their keys (else fallback keys) are declared under in current files. A key two current files declare is named
- * (copies of a class share their names), where {@code from} leaves the reference out. Reads only.
+ * their keys (else fallback keys) are declared under in current files, linked as {@code from} links them: a key two
+ * current files declare names only the calling file's own declaration, else nothing. Reads only.
  */
 final class CallNames {
     private CallNames() {}
@@ -64,10 +64,12 @@ final class CallNames {
                 keys.add(k[1]);
             }
         });
-        Map<String, String> qualified = qualifiedNames(c, p.repo(), keys);
+        Map<String, Map<String, String>> declared = declarations(c, p.repo(), keys);
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String[] k : calls) {
-            String q = qualified.getOrDefault(k[0], qualified.get(k[1]));
+            // as from() links: the key's declaration, else (no file declares the key) the fallback key's
+            Map<String, String> byPath = declared.containsKey(k[0]) ? declared.get(k[0]) : declared.get(k[1]);
+            String q = byPath == null ? null : linked(byPath, p.path());
             if (q != null) {
                 names.add(SymbolRef.simpleName(q));
             }
@@ -75,13 +77,22 @@ final class CallNames {
         return List.copyOf(names);
     }
 
-    /** The qualified name each key is declared under in a current file of the repo; absent when none declares it. */
-    private static Map<String, String> qualifiedNames(Connection c, String repo, Set<String> keys) throws SQLException {
-        Map<String, String> out = new HashMap<>();
+    /** The one declaration a reference links to: the only one, else its own file's, else none (which is unknown). */
+    private static String linked(Map<String, String> byPath, String ownPath) {
+        return byPath.size() == 1 ? byPath.values().iterator().next() : byPath.get(ownPath);
+    }
+
+    /**
+     * Per key, the current files of the repo that declare it, each with the qualified name it is declared under;
+     * absent when none declares it.
+     */
+    private static Map<String, Map<String, String>> declarations(Connection c, String repo, Set<String> keys)
+            throws SQLException {
+        Map<String, Map<String, String>> out = new HashMap<>();
         List<String> all = new ArrayList<>(keys);
         for (int i = 0; i < all.size(); i += 500) {
             List<String> part = all.subList(i, Math.min(all.size(), i + 500));
-            try (PreparedStatement st = c.prepareStatement("SELECT x.key, x.qualified FROM decls x"
+            try (PreparedStatement st = c.prepareStatement("SELECT x.key, x.qualified, x.path FROM decls x"
                     + SqliteReferences.CURRENT + " WHERE x.repo = ? AND x.key IN ("
                     + SqliteReferences.marks(part.size())
                     + ")")) {
@@ -91,7 +102,8 @@ final class CallNames {
                 }
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
-                        out.putIfAbsent(rs.getString(1), rs.getString(2));
+                        out.computeIfAbsent(rs.getString(1), k -> new HashMap<>())
+                                .putIfAbsent(rs.getString(3), rs.getString(2));
                     }
                 }
             }

@@ -204,6 +204,25 @@ class ResolvedReferencesTest {
     }
 
     @Test
+    void call_names_follow_from_for_a_key_two_current_files_declare() {
+        // a second B (another source root's copy): new B() in A.java may mean either, so neither is named
+        try (WriteTransaction tx = store.begin()) {
+            tx.insert(type("copy/B.java", "B", SymbolKind.CLASS, 1, 10), axis(7));
+            tx.putFile(R, "copy/B.java", "hc");
+            tx.putResolved(
+                    R, "hc", new ResolvedFile("copy/B.java", List.of(new Declared("LB;", 1, "B", "")), List.of()));
+            tx.commit();
+        }
+        List<String> fromNames = store.references().from(run.id()).stream()
+                .filter(r -> r.kind() == ReferenceKind.CALL && r.target() instanceof SymbolRef.InRepo)
+                .map(r -> ((SymbolRef.InRepo) r.target()).simpleName())
+                .distinct()
+                .toList();
+        assertThat(fromNames).containsExactly("helper");
+        assertThat(store.references().callNames(run.id())).contains(fromNames);
+    }
+
+    @Test
     void a_files_references_include_those_on_lines_outside_every_chunk() {
         assertThat(store.references().inFile(R, "I.java"))
                 .containsExactly(new SymbolRef(
