@@ -98,9 +98,17 @@ public final class RepoWatcher implements AutoCloseable {
         manager.annotateWith(this::annotate);
     }
 
-    /** Starts with {@code starter} as the job queue (tests drive {@link #checkAll} instead of waiting). */
+    /**
+     * Refreshes through {@code starter}, automatic ones at least {@code gapNanos} apart, without any thread (tests
+     * drive {@link #checkAll} instead of waiting for the poll).
+     */
+    void attach(RefreshQueue.Starter starter, long gapNanos) {
+        queue = new RefreshQueue(starter, gapNanos);
+    }
+
+    /** Starts with {@code starter} as the job queue: file events, and the thread that checks and refreshes. */
     void start(RefreshQueue.Starter starter) {
-        queue = new RefreshQueue(starter, GAP_NANOS);
+        attach(starter, GAP_NANOS);
         if (options.watch() && options.events()) {
             try {
                 events = new DirWatcher(options.maxWatchedDirs(), skip, new DirWatcher.Listener() {
