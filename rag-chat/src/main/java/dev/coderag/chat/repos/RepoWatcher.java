@@ -4,12 +4,9 @@ import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.Freshness;
 import dev.coderag.chat.IndexNotices;
-import dev.coderag.chat.StalePolicy;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
@@ -58,6 +55,7 @@ public final class RepoWatcher implements AutoCloseable {
     private final Indexer indexer;
     private final WatchOptions options;
     private final Set<Path> skip;
+    private final RepoFiles files;
     private final Map<String, RepoWatch> watches = new ConcurrentHashMap<>();
     /** When each git URL was last asked to be fetched again. */
     private final Map<String, Instant> fetched = new ConcurrentHashMap<>();
@@ -83,7 +81,8 @@ public final class RepoWatcher implements AutoCloseable {
         this.catalog = catalog;
         this.indexer = indexer;
         this.options = options;
-        this.skip = Set.of(real(storeDir));
+        this.skip = Set.of(RepoFiles.real(storeDir));
+        this.files = new RepoFiles(catalog, indexer, skip);
         this.debouncer = new Debouncer(options.debounce().toNanos(), LONGEST_WAIT_NANOS);
     }
 
@@ -174,27 +173,9 @@ public final class RepoWatcher implements AutoCloseable {
         return out;
     }
 
-    /**
-     * What answers say about the index: {@code repos}' notices of ingests running, and the freshness of the
-     * repositories they draw on with this watcher's {@link WatchOptions#stale()} policy.
-     */
+    /** What answers say about the index, with this watcher's freshness and policy. */
     public IndexNotices notices(RepoManager repos) {
-        return new IndexNotices() {
-            @Override
-            public List<String> notices(Optional<String> repo) {
-                return repos.notices(repo);
-            }
-
-            @Override
-            public Map<String, Freshness> freshness(Collection<String> names) {
-                return RepoWatcher.this.freshness(names);
-            }
-
-            @Override
-            public StalePolicy stalePolicy() {
-                return options.stale();
-            }
-        };
+        return new WatchNotices(repos, this);
     }
 
     /** What changes are waited for with. */
@@ -260,7 +241,7 @@ public final class RepoWatcher implements AutoCloseable {
     void checkAll() {
         Set<String> seen = new HashSet<>();
         for (RepoInfo info : catalog.list()) {
-            Optional<Path> root = directory(info.source());
+            Optional<Path> root = files.directory(info.source());
             if (root.isEmpty()) {
                 continue;
             }
@@ -280,19 +261,6 @@ public final class RepoWatcher implements AutoCloseable {
             }
         }
         queue.drain(System.nanoTime());
-    }
-
-    /** The real directory a local repository was indexed from, when it still is one. */
-    private Optional<Path> directory(String source) {
-        if (source == null || source.isEmpty() || indexer.isGitUrl(source)) {
-            return Optional.empty();
-        }
-        try {
-            Path p = Path.of(source);
-            return Files.isDirectory(p) ? Optional.of(real(p)) : Optional.empty();
-        } catch (InvalidPathException e) {
-            return Optional.empty();
-        }
     }
 
     private RepoWatch watch(String name, Path root) {
@@ -361,7 +329,7 @@ public final class RepoWatcher implements AutoCloseable {
         boolean changed;
         synchronized (w) {
             try {
-                changed = compare(w);
+                changed = files.compare(w);
             } catch (IOException | RuntimeException e) {
                 w.error = "cannot check " + w.root.getFileName() + " ("
                         + e.getClass().getSimpleName() + ")";
@@ -374,48 +342,10 @@ public final class RepoWatcher implements AutoCloseable {
         }
     }
 
-    private boolean compare(RepoWatch w) throws IOException {
-        Optional<RepoInfo> info = catalog.get(w.name);
-        String indexed = info.map(RepoInfo::commit).orElse("");
-        long since =
-                info.flatMap(RepoInfo::indexedAt).map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
-        TreeSnapshot now = TreeSnapshot.take(w.root, skip, since);
-        if (now.truncated()) {
-            throw new IllegalStateException("over " + TreeSnapshot.MAX_FILES + " files");
-        }
-        String head = indexer.headCommit(w.root).orElse("");
-        TreeSnapshot ref = w.ingesting ? w.starting : w.baseline;
-        TreeSnapshot.Diff diff;
-        boolean moved;
-        if (ref == null) { // indexed before this server started: what is newer than the index, or a moved HEAD
-            diff = new TreeSnapshot.Diff(now.newer(), 0, 0);
-            moved = !head.isEmpty() && !head.equals(indexed);
-            if (!diff.any() && !moved && info.isPresent()) {
-                w.baseline = now;
-                w.headAtIngest = head;
-            }
-        } else {
-            diff = now.since(ref);
-            moved = !head.equals(w.ingesting ? w.startingHead : w.headAtIngest);
-        }
-        boolean stale = diff.any() || moved;
-        w.published = new Freshness(
-                stale ? Freshness.State.STALE : Freshness.State.FRESH,
-                w.mode,
-                indexed,
-                head,
-                diff.changed(),
-                diff.added(),
-                diff.deleted(),
-                Instant.now().toString(),
-                w.error);
-        return stale;
-    }
-
     /** An ingest of {@code target} starts (on the job queue's thread): what it reads is what the index will hold. */
     RepoWatch starting(Indexer.Target target) {
         try {
-            Optional<Path> root = options.watch() ? directory(target.source()) : Optional.empty();
+            Optional<Path> root = options.watch() ? files.directory(target.source()) : Optional.empty();
             if (root.isEmpty()) {
                 return null;
             }
@@ -424,10 +354,10 @@ public final class RepoWatcher implements AutoCloseable {
             if (fresh) {
                 w = watch(target.name(), root.get());
             }
-            TreeSnapshot files = TreeSnapshot.take(w.root, skip, Long.MAX_VALUE);
+            TreeSnapshot now = TreeSnapshot.take(w.root, skip, Long.MAX_VALUE);
             String head = indexer.headCommit(w.root).orElse("");
             synchronized (w) {
-                w.starting = files;
+                w.starting = now;
                 w.startingHead = head;
                 w.ingesting = true;
             }
@@ -455,14 +385,6 @@ public final class RepoWatcher implements AutoCloseable {
             w.ingesting = false;
         }
         check(w); // what changed while it ran asks for the follow-up
-    }
-
-    private static Path real(Path p) {
-        try {
-            return p.toRealPath();
-        } catch (IOException e) {
-            return p.toAbsolutePath().normalize();
-        }
     }
 
     @Override
