@@ -297,13 +297,15 @@ public final class IngesterIndexer implements Indexer {
     /**
      * A refresh is the operator's ({@link Target#own()}: the command line's rules) for a directory the store holds —
      * a watched directory is read again, nothing the store does not already record — and for a git URL named on the
-     * command line; a git URL added from the network is fetched again under the network's rules.
+     * command line; a git URL added from the network is fetched again under the network's rules, and so is a
+     * directory whose path now leads elsewhere (a link swapped in since it was added: its real path is checked
+     * against the allowed roots again).
      */
     @Override
     public Target refreshTarget(RepoInfo info) {
         boolean url = RepoSources.isGitUrl(info.source());
-        if (url && !locals.containsKey(info.name())) {
-            return Indexer.super.refreshTarget(info);
+        if (!locals.containsKey(info.name()) && (url || !RepoSources.isSameDirectory(info.source()))) {
+            return Indexer.super.refreshTarget(info); // the network's rules: a moved directory's roots are checked
         }
         Optional<String> branch = Optional.of(info.branch()).filter(b -> url && !b.isEmpty());
         return new Target(info.name(), info.source(), RepoSources.redact(info.source()), branch, false, true);
