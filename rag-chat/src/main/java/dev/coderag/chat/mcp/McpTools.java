@@ -73,73 +73,7 @@ final class McpTools {
         try {
             ToolArgs a = new ToolArgs(raw);
             a.budget(); // a bad max_tokens is refused before any work
-            String id = name.id();
-            Reply reply =
-                    switch (name) {
-                        case SEARCH_CODE -> {
-                            PagedResults.Detail detail =
-                                    PagedResults.Detail.fromId(a.text("detail").orElse("full"));
-                            SearchResult r = tools.searchCode(
-                                    a.text("query").orElse(""),
-                                    a.text("repo"),
-                                    a.text("path_glob"),
-                                    a.text("language"),
-                                    a.text("kind"),
-                                    a.integer("limit", 10, 1, 50));
-                            yield paging.list(
-                                    id, a, r.hits().size(), "hits", false, at -> PagedResults.search(r, at, detail));
-                        }
-                        case ASK -> {
-                            ChatResponse r = tools.ask(a.required("question"), a.text("repo"));
-                            yield paging.whole(a, r.sources().size(), "sources", PagedResults.answer(r));
-                        }
-                        case FIND_SYMBOL -> {
-                            SymbolResult r = tools.findSymbol(
-                                    a.required("name"), a.text("kind"), a.text("repo"), a.integer("limit", 20, 1, 100));
-                            yield paging.list(
-                                    id,
-                                    a,
-                                    r.definitions().size(),
-                                    "definitions",
-                                    false,
-                                    at -> PagedResults.symbols(r, at));
-                        }
-                        case FIND_REFERENCES -> {
-                            ReferencesResult r = tools.findReferences(
-                                    a.required("symbol"),
-                                    CallDirection.fromId(a.text("direction").orElse("callers")),
-                                    a.text("repo"),
-                                    a.integer("limit", 50, 1, 200));
-                            yield paging.list(
-                                    id,
-                                    a,
-                                    r.references().size(),
-                                    "references",
-                                    r.truncated(),
-                                    at -> PagedResults.references(r, at));
-                        }
-                        case READ_FILE ->
-                            paging.lines(
-                                    id,
-                                    a,
-                                    start -> tools.readFile(
-                                            a.required("repo"),
-                                            a.required("path"),
-                                            start,
-                                            a.optionalInteger("end_line")),
-                                    tools::link);
-                        case LIST_REPOS -> {
-                            RepoList r = tools.listRepos();
-                            yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.repos(r, at));
-                        }
-                        case INDEX_STATUS -> {
-                            IndexStatus r = tools.indexStatus(a.text("repo"));
-                            yield paging.list(
-                                    id, a, r.repos().size(), "repos", false, at -> PagedResults.status(r, at));
-                        }
-                        case REINDEX ->
-                            paging.whole(a, 1, "repos", PagedResults.reindexed(tools.reindex(a.required("repo"))));
-                    };
+            Reply reply = reply(name, a);
             return CallToolResult.builder()
                     .content(List.of(McpSchema.TextContent.builder(reply.text()).build()))
                     .structuredContent(reply.structured())
@@ -150,6 +84,65 @@ final class McpTools {
             LOG.error("MCP tool {} failed", name.id(), e);
             return error("internal error (" + e.getClass().getSimpleName() + "); see the server log");
         }
+    }
+
+    /** The tool's result, from the page the call's cursor names, cut to its budget. */
+    private Reply reply(Name name, ToolArgs a) {
+        String id = name.id();
+        return switch (name) {
+            case SEARCH_CODE -> {
+                PagedResults.Detail detail =
+                        PagedResults.Detail.fromId(a.text("detail").orElse("full"));
+                SearchResult r = tools.searchCode(
+                        a.text("query").orElse(""),
+                        a.text("repo"),
+                        a.text("path_glob"),
+                        a.text("language"),
+                        a.text("kind"),
+                        a.integer("limit", 10, 1, 50));
+                yield paging.list(id, a, r.hits().size(), "hits", false, at -> PagedResults.search(r, at, detail));
+            }
+            case ASK -> {
+                ChatResponse r = tools.ask(a.required("question"), a.text("repo"));
+                yield paging.whole(a, r.sources().size(), "sources", PagedResults.answer(r));
+            }
+            case FIND_SYMBOL -> {
+                SymbolResult r = tools.findSymbol(
+                        a.required("name"), a.text("kind"), a.text("repo"), a.integer("limit", 20, 1, 100));
+                yield paging.list(
+                        id, a, r.definitions().size(), "definitions", false, at -> PagedResults.symbols(r, at));
+            }
+            case FIND_REFERENCES -> {
+                ReferencesResult r = tools.findReferences(
+                        a.required("symbol"),
+                        CallDirection.fromId(a.text("direction").orElse("callers")),
+                        a.text("repo"),
+                        a.integer("limit", 50, 1, 200));
+                yield paging.list(
+                        id,
+                        a,
+                        r.references().size(),
+                        "references",
+                        r.truncated(),
+                        at -> PagedResults.references(r, at));
+            }
+            case READ_FILE ->
+                paging.lines(
+                        id,
+                        a,
+                        start -> tools.readFile(
+                                a.required("repo"), a.required("path"), start, a.optionalInteger("end_line")),
+                        tools::link);
+            case LIST_REPOS -> {
+                RepoList r = tools.listRepos();
+                yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.repos(r, at));
+            }
+            case INDEX_STATUS -> {
+                IndexStatus r = tools.indexStatus(a.text("repo"));
+                yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.status(r, at));
+            }
+            case REINDEX -> paging.whole(a, 1, "repos", PagedResults.reindexed(tools.reindex(a.required("repo"))));
+        };
     }
 
     /** A result as the client gets it: structured content, its text, and the longer one's length. */
