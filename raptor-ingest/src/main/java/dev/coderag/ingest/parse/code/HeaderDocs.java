@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Module docs written as a header comment, the first thing in a file (Ruby, Lua): the comment blocks before the
@@ -73,6 +75,16 @@ final class HeaderDocs {
             }
         }
         return false;
+    }
+
+    /** Whether {@code line} is {@code statement}, optionally followed by a comment that starts with {@code marker}. */
+    static boolean isStatement(Pattern statement, String line, String marker) {
+        Matcher m = statement.matcher(line);
+        if (!m.lookingAt()) {
+            return false;
+        }
+        String rest = line.substring(m.end()).strip();
+        return rest.isEmpty() || rest.startsWith(marker);
     }
 
     /** A module-doc chunk over the rows of {@code docs} (0-based), or null when {@code text} is empty. */

@@ -54,8 +54,8 @@ final class LuaHandler extends LanguageHandler {
             String line = l.strip();
             return line.isEmpty()
                     || line.startsWith("--")
-                    || IMPORT.matcher(line).matches()
-                    || RETURN.matcher(line).matches();
+                    || HeaderDocs.isStatement(IMPORT, line, "--")
+                    || HeaderDocs.isStatement(RETURN, line, "--");
         });
     }
 

@@ -53,9 +53,7 @@ final class RubyHandler extends LanguageHandler {
     boolean saysNothing(List<String> lines) {
         return lines.stream().allMatch(l -> {
             String line = l.strip();
-            return line.isEmpty()
-                    || line.startsWith("#")
-                    || REQUIRE.matcher(line).matches();
+            return line.isEmpty() || line.startsWith("#") || HeaderDocs.isStatement(REQUIRE, line, "#");
         });
     }
 
