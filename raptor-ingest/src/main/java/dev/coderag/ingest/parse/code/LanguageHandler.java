@@ -25,7 +25,7 @@ import org.treesitter.TSQuery;
  * <ul>
  *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
  *       for a container that only contributes its name to {@code enclosing} (Rust {@code mod}, TS
- *       {@code namespace}).
+ *       {@code namespace}, Ruby {@code module}).
  *   <li>{@code @name}: the definition's name (same match); {@code @receiver}: a Go method's receiver type, or
  *       C++'s qualified name {@code Type::name} (captured as both, each cleaned by the handler).
  *   <li>{@code @wrapped} / {@code @outer}: a node that widens a definition (export, decorators,
