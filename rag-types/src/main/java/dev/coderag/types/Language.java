@@ -40,7 +40,14 @@ public enum Language {
     /** C; a {@code .h} header may turn out to be C++ when parsed (see the ingester's handlers). */
     C("c", "c", "//", List.of(".c"), List.of(".h")),
     CPP("cpp", "cpp", "//", List.of(".cpp", ".cc", ".cxx", ".c++"), List.of(".hpp", ".hh", ".hxx", ".h++")),
-    SHELL("shell", "bash", "#", List.of(".sh", ".bash"));
+    SHELL("shell", "bash", "#", List.of(".sh", ".bash")),
+    /** A {@code .gemspec} is Ruby too, but the ingester reads it as a manifest (by its name), not as code. */
+    RUBY("ruby", "ruby", "#", List.of(".rb", ".rake", ".gemspec")),
+    PHP("php", "php", "//", List.of(".php")),
+    /** {@code .sc}: Scala scripts and worksheets (Ammonite, scala-cli). */
+    SCALA("scala", "scala", "//", List.of(".scala", ".sc")),
+    SWIFT("swift", "swift", "//", List.of(".swift")),
+    LUA("lua", "lua", "--", List.of(".lua"));
 
     /**
      * Build and configuration files kept as {@link #TEXT}, by the end of their file name (lower case), with the
@@ -61,9 +68,10 @@ public enum Language {
             Map.entry(".mk", "makefile"),
             Map.entry(".yml", "yaml"),
             Map.entry(".yaml", "yaml"),
-            Map.entry(".rb", "ruby"),
             Map.entry("gemfile", "ruby"),
-            Map.entry(".gemspec", "ruby"));
+            Map.entry("rakefile", "ruby"),
+            Map.entry(".sbt", "scala"),
+            Map.entry(".rockspec", "lua"));
 
     private final String id;
     private final String highlight;
@@ -127,15 +135,15 @@ public enum Language {
 
     /**
      * The languages whose definitions code of this language may call: its own, with the ones that call each
-     * other's code (Java and Kotlin; TypeScript, TSX and JavaScript; C and C++); none for documentation, data and
-     * plain text.
+     * other's code (Java, Kotlin and Scala, which share the JVM; TypeScript, TSX and JavaScript; C and C++); none
+     * for documentation, data and plain text.
      */
     public Set<Language> callable() {
         return switch (this) {
-            case JAVA, KOTLIN -> Set.of(JAVA, KOTLIN);
+            case JAVA, KOTLIN, SCALA -> Set.of(JAVA, KOTLIN, SCALA);
             case TYPESCRIPT, TSX, JAVASCRIPT -> Set.of(TYPESCRIPT, TSX, JAVASCRIPT);
             case C, CPP -> Set.of(C, CPP);
-            case PYTHON, RUST, GO, CSHARP, SHELL -> Set.of(this);
+            case PYTHON, RUST, GO, CSHARP, SHELL, RUBY, PHP, SWIFT, LUA -> Set.of(this);
             case MARKDOWN, TOML, XML, JSON, TEXT -> Set.of();
         };
     }

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * A build manifest (Cargo.toml, pom.xml, package.json, go.mod, pyproject.toml, build.gradle(.kts),
- * settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj, CMakeLists.txt).
+ * settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj, CMakeLists.txt, composer.json, Gemfile,
+ * *.gemspec, build.sbt, Package.swift, *.rockspec).
  *
  * @param name the package/module/artifact name, or the file name when the manifest declares none (a
  *     {@code .csproj} without an assembly name is named as MSBuild names it: the file name without

@@ -92,7 +92,7 @@ class IngesterTest {
             List<ProgressListener.IngestProgress> events = coldEvents;
 
             assertThat(first.files().newFiles()).isGreaterThanOrEqualTo(15);
-            assertThat(first.files().skippedByReason()).containsEntry("unsupported", 1); // scripts/release.rb
+            assertThat(first.files().skippedByReason()).containsEntry("unsupported", 1); // scripts/release.pl
             assertThat(first.chunks().inserted()).isGreaterThan(30);
             assertThat(first.chunks().embedded() + first.chunks().reused())
                     .isEqualTo(first.chunks().inserted());

@@ -18,11 +18,14 @@ final class Highlighter {
 
     static final String BASE = "/webjars/highlightjs/" + VERSION;
 
-    /** highlight.js with its common grammars (Java, Python, Rust, Go, TypeScript, C, C++, C#, Kotlin, …). */
+    /**
+     * highlight.js with its common grammars (Java, Python, Rust, Go, TypeScript, C, C++, C#, Kotlin, Ruby, PHP,
+     * Swift, Lua, …).
+     */
     static final String SCRIPT = BASE + "/highlight.min.js";
 
     /** Grammars outside the common build that the files coderag indexes need, from the webjar's languages/. */
-    static final List<String> EXTRA_LANGUAGES = List.of("cmake", "gradle");
+    static final List<String> EXTRA_LANGUAGES = List.of("cmake", "gradle", "scala");
 
     private Highlighter() {}
 

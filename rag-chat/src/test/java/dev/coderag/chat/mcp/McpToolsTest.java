@@ -3,6 +3,7 @@ package dev.coderag.chat.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.coderag.types.Language;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,24 @@ class McpToolsTest {
                     .isEqualTo(!e.tool().name().equals("reindex"));
             assertThat(e.tool().description()).isNotBlank();
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void a_language_argument_names_every_language_of_the_registry() {
+        int arguments = 0;
+        for (ToolCatalog.Entry e : ToolCatalog.entries()) {
+            Map<String, Object> props =
+                    (Map<String, Object>) e.tool().inputSchema().get("properties");
+            if (props.get("language") instanceof Map<?, ?> language) {
+                arguments++;
+                String description = (String) language.get("description");
+                for (Language l : Language.values()) {
+                    assertThat(description).as(e.tool().name() + " " + l).containsPattern("\\b" + l.id() + "\\b");
+                }
+            }
+        }
+        assertThat(arguments).isPositive();
     }
 
     @Test

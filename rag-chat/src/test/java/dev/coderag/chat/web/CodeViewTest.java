@@ -87,7 +87,10 @@ class CodeViewTest {
         byName.put("setup.cfg", "ini");
         byName.put("Makefile", "makefile");
         byName.put(".github/ci.yml", "yaml");
-        byName.put("scripts/release.rb", "ruby");
+        byName.put("Gemfile", "ruby");
+        byName.put("Rakefile", "ruby");
+        byName.put("project/plugins.sbt", "scala");
+        byName.put("shop-1.0-1.rockspec", "lua");
         byName.put("notes.txt", "");
         byName.forEach((path, grammar) -> {
             assertThat(Highlighter.language(path, "text")).as(path).isEqualTo(grammar);
@@ -97,6 +100,15 @@ class CodeViewTest {
         });
         assertThat(Highlighter.language("x.kts", "kotlin")).isEqualTo("kotlin");
         assertThat(Highlighter.language("x.tsx", "tsx")).isEqualTo("typescript");
+        assertThat(Highlighter.language("lib/rack.rb", "ruby")).isEqualTo("ruby");
+        assertThat(Highlighter.language("src/Shop.php", "php")).isEqualTo("php");
+        assertThat(Highlighter.language("Defer.scala", "scala")).isEqualTo("scala");
+        assertThat(Highlighter.language("Package.swift", "swift")).isEqualTo("swift");
+        assertThat(Highlighter.language("init.lua", "lua")).isEqualTo("lua");
+        // Scala is not in highlight.js's common build: the page loads its grammar from the webjar
+        assertThat(core).doesNotContain("grmr_scala:");
+        assertThat(WebUi.HIGHLIGHT_SCRIPTS).contains(Highlighter.BASE + "/languages/scala.min.js");
+        assertThat(resource(Highlighter.BASE + "/languages/scala.min.js")).contains("registerLanguage(\"scala\"");
         assertThat(Highlighter.language("x", "no-such-language")).isEmpty();
         // the page loads exactly these, all from the webjar on the classpath
         for (String script : WebUi.HIGHLIGHT_SCRIPTS) {
@@ -130,7 +142,8 @@ class CodeViewTest {
         // documentation and data files link nowhere
         assertThat(WebUi.symbolNames(view("README.md", "markdown", 1, 1, List.of("see parseHeader")), 1, 1))
                 .isEmpty();
-        assertThat(WebUi.symbolLanguages("java")).containsExactlyInAnyOrder(Language.JAVA, Language.KOTLIN);
+        assertThat(WebUi.symbolLanguages("java"))
+                .containsExactlyInAnyOrder(Language.JAVA, Language.KOTLIN, Language.SCALA);
         assertThat(WebUi.symbolLanguages("text")).isEmpty();
     }
 

@@ -46,10 +46,12 @@ public final class ChunkParser {
 
     /**
      * Category by file name alone: MANIFEST for Cargo.toml, pom.xml, package.json, go.mod, pyproject.toml,
-     * build.gradle(.kts), settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj and
-     * CMakeLists.txt; DOC for Markdown; CODE for a language of the {@link Language} registry that {@link
-     * CodeChunker#isCode is code} (Java, Python, Rust, Go, TypeScript, TSX, JavaScript, Kotlin, C#, C, C++ and
-     * shell), by its exact extension; UNSUPPORTED for anything else. Never null.
+     * build.gradle(.kts), settings.gradle(.kts), requirements*.txt, setup.cfg, setup.py, *.csproj,
+     * CMakeLists.txt, composer.json, Gemfile, *.gemspec, build.sbt, Package.swift and *.rockspec (a manifest
+     * before code: a .gemspec is Ruby, Package.swift Swift); DOC for Markdown; CODE for a language of the {@link
+     * Language} registry that {@link CodeChunker#isCode is code} (Java, Python, Rust, Go, TypeScript, TSX,
+     * JavaScript, Kotlin, C#, C, C++, shell, Ruby, PHP, Scala, Swift and Lua), by its exact extension; UNSUPPORTED
+     * for anything else. Never null.
      */
     public static FileCategory categorize(String path) {
         String name = fileName(Objects.requireNonNull(path, "path"));

@@ -64,7 +64,7 @@ class FixtureRepoTest {
         assertThat(all()).filteredOn(ReadmeChunk.class::isInstance).hasSize(11);
         assertThat(all()).filteredOn(ManifestChunk.class::isInstance).hasSize(5);
         assertThat(code("scripts/smoke.sh", "smoke.sh").language()).isEqualTo(Language.SHELL);
-        assertThat(RESULTS.get("scripts/release.rb").category()).isEqualTo(FileCategory.UNSUPPORTED);
+        assertThat(RESULTS.get("scripts/release.pl").category()).isEqualTo(FileCategory.UNSUPPORTED);
     }
 
     @Test

@@ -36,7 +36,13 @@ class ParseFuzzTest {
         "setup.cfg",
         "setup.py",
         "App.csproj",
-        "CMakeLists.txt"
+        "CMakeLists.txt",
+        "composer.json",
+        "Gemfile",
+        "shop.gemspec",
+        "build.sbt",
+        "Package.swift",
+        "shop-1.0-1.rockspec"
     };
     private static final String[] CODE = {
         "src/A.java",
@@ -52,7 +58,12 @@ class ParseFuzzTest {
         "include/buf.h",
         "src/cache.cpp",
         "include/cache.hpp",
-        "scripts/run.sh"
+        "scripts/run.sh",
+        "lib/shop.rb",
+        "src/Shop.php",
+        "src/main/scala/Shop.scala",
+        "Sources/Shop/Shop.swift",
+        "lua/shop/init.lua"
     };
     private static final long BUDGET_NANOS = 2_000_000_000L;
     private static final ChunkParser PARSER = ChunkParser.create(ParseOptions.DEFAULT);

@@ -87,26 +87,26 @@ class RobustParsingTest {
     @Test
     void unsupported_files_are_dropped_by_default_and_windowed_with_plain_text_on() {
         String script = IntStream.rangeClosed(1, 130)
-                .mapToObj(i -> "puts 'step " + i + "'")
-                .collect(Collectors.joining("\n", "#!/usr/bin/env ruby\n", "\n"));
-        ParseResult off = Fixtures.parse("deploy/run.rb", script);
+                .mapToObj(i -> "print 'step " + i + "';")
+                .collect(Collectors.joining("\n", "#!/usr/bin/env perl\n", "\n"));
+        ParseResult off = Fixtures.parse("deploy/run.pl", script);
         assertThat(off.category()).isEqualTo(FileCategory.UNSUPPORTED);
         assertThat(off.chunks()).isEmpty();
 
         ChunkParser plain = ChunkParser.create(ParseOptions.DEFAULT.withPlainText(true));
-        ParseResult on = plain.parse(new SourceFile("shop", "deploy/run.rb", script, "m"));
+        ParseResult on = plain.parse(new SourceFile("shop", "deploy/run.pl", script, "m"));
         assertThat(on.category()).isEqualTo(FileCategory.UNSUPPORTED);
         List<CodeChunk> windows = Fixtures.code(on);
         assertThat(windows).hasSize(3);
         assertThat(windows)
                 .extracting(CodeChunk::location)
-                .containsExactly("deploy/run.rb:1-60", "deploy/run.rb:61-120", "deploy/run.rb:121-131");
+                .containsExactly("deploy/run.pl:1-60", "deploy/run.pl:61-120", "deploy/run.pl:121-131");
         assertThat(windows).allSatisfy(w -> {
-            assertThat(w.symbol()).isEqualTo("run.rb");
+            assertThat(w.symbol()).isEqualTo("run.pl");
             assertThat(w.symbolKind()).isEqualTo(SymbolKind.TEXT);
             assertThat(w.language()).isEqualTo(Language.TEXT);
         });
-        assertThat(windows.get(2).code()).startsWith("puts 'step 120'\n").endsWith("puts 'step 130'");
+        assertThat(windows.get(2).code()).startsWith("print 'step 120';\n").endsWith("print 'step 130';");
 
         ParseResult toml = plain.parse(new SourceFile("shop", "config/app.toml", "[server]\nport = 8080\n", "m"));
         assertThat(Fixtures.code(toml)).singleElement().satisfies(w -> assertThat(w.language())
@@ -188,9 +188,9 @@ class RobustParsingTest {
                 "a.toml",
                 "package-lock.json",
                 "b.xml",
-                "run.rb",
-                "a.php",
-                "A.scala",
+                "run.pl",
+                "a.hs",
+                "A.clj",
                 "notes.txt",
                 "constraints.txt",
                 ".csproj",

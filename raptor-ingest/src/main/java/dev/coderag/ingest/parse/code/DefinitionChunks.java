@@ -165,7 +165,7 @@ final class DefinitionChunks {
             this.d = d;
             this.lines = lines;
             this.callRows = d.calls.stream().mapToInt(c -> src.rowOf(c.start())).toArray();
-            this.signature = signature(d, src, comment);
+            this.signature = code.handler().signature(signature(d, src, comment));
             this.headerPrefix = comment + " " + qualified + " (part ";
             this.signatureLine = WHITESPACE.matcher(signature).replaceAll(" ");
         }

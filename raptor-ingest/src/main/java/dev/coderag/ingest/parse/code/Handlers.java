@@ -27,6 +27,11 @@ final class Handlers {
     private static final LanguageHandler C_HEADER = CFamilyHandler.cHeader(CPP_HEADER);
 
     private static final LanguageHandler SHELL = new ShellHandler();
+    private static final LanguageHandler RUBY = new RubyHandler();
+    private static final LanguageHandler PHP = new PhpHandler();
+    private static final LanguageHandler SCALA = new ScalaHandler();
+    private static final LanguageHandler SWIFT = new SwiftHandler();
+    private static final LanguageHandler LUA = new LuaHandler();
 
     private Handlers() {}
 
@@ -51,6 +56,11 @@ final class Handlers {
                     case C -> header ? C_HEADER : C;
                     case CPP -> header ? CPP_HEADER : CPP;
                     case SHELL -> SHELL;
+                    case RUBY -> RUBY;
+                    case PHP -> PHP;
+                    case SCALA -> SCALA;
+                    case SWIFT -> SWIFT;
+                    case LUA -> LUA;
                     case MARKDOWN, TOML, XML, JSON, TEXT -> null;
                 });
     }

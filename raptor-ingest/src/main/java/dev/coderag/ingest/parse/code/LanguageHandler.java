@@ -25,7 +25,7 @@ import org.treesitter.TSQuery;
  * <ul>
  *   <li>{@code @definition.<kind>}: the definition node; kind is a {@link SymbolKind} id, or {@code module}
  *       for a container that only contributes its name to {@code enclosing} (Rust {@code mod}, TS
- *       {@code namespace}).
+ *       {@code namespace}, Ruby {@code module}).
  *   <li>{@code @name}: the definition's name (same match); {@code @receiver}: a Go method's receiver type, or
  *       C++'s qualified name {@code Type::name} (captured as both, each cleaned by the handler).
  *   <li>{@code @wrapped} / {@code @outer}: a node that widens a definition (export, decorators,
@@ -102,6 +102,14 @@ abstract class LanguageHandler {
     }
 
     /**
+     * Whether a node in a definition's {@code body} field is its body: one of the body types, except where any
+     * expression can be a body (Scala's {@code def f = expr}).
+     */
+    boolean isBodyField(String nodeType) {
+        return isBody(nodeType);
+    }
+
+    /**
      * The body of a definition: its {@code body} field, else the last named child followed down a few
      * levels ({@code const f = () => {…}}, Go {@code type X struct {…}}). Null when it has none.
      */
@@ -110,7 +118,7 @@ abstract class LanguageHandler {
         for (int depth = 0; depth < 4; depth++) {
             TSNode body = current.getChildByFieldName("body");
             if (body != null && !body.isNull()) {
-                return isBody(body.getType()) ? body : null;
+                return isBodyField(body.getType()) ? body : null;
             }
             int count = current.getNamedChildCount();
             if (count == 0) {
@@ -133,6 +141,14 @@ abstract class LanguageHandler {
      */
     String bodyPlaceholder(byte first) {
         return "{ … }";
+    }
+
+    /**
+     * The signature as chunks show it, from the declaration before its body on one line: as is, except where the
+     * body follows a token that is not part of the declaration (Scala's {@code =}).
+     */
+    String signature(String declaration) {
+        return declaration;
     }
 
     /**
@@ -194,6 +210,15 @@ abstract class LanguageHandler {
 
     /** Top-level nodes that carry no content of their own (imports, package lines). */
     boolean isBoringTopLevel(String nodeType) {
+        return false;
+    }
+
+    /**
+     * Whether lines of module code say nothing beyond what the file's chunks and name say, so they make no chunk:
+     * Ruby's {@code require} lines, Lua's {@code local x = require(…)} and closing {@code return M}, which node
+     * types alone do not tell from other calls and returns.
+     */
+    boolean saysNothing(List<String> lines) {
         return false;
     }
 

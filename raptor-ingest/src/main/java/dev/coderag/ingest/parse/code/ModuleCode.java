@@ -168,7 +168,7 @@ final class ModuleCode {
                 lines.add(src.row(row));
             }
             String joined = String.join("\n", lines).strip();
-            if (joined.isEmpty() || isDirectiveOnly(joined)) {
+            if (joined.isEmpty() || isDirectiveOnly(joined) || handler.saysNothing(lines)) {
                 continue;
             }
             out.addAll(TextWindows.windows(lines, g[0], rowCalls, label, code.options()));

@@ -196,14 +196,32 @@ final class TreeFacts {
                 ? null
                 : handler.cleanReceiver(src.slice(receiver.getStartByte(), receiver.getEndByte()));
         Definition def = new Definition(
-                kind, handler.cleanName(kind, rawName), receiverName, node.getStartByte(), node.getEndByte());
+                kind,
+                handler.cleanName(kind, rawName),
+                receiverName,
+                node.getStartByte(),
+                withoutTrailingBlanks(src, node.getStartByte(), node.getEndByte()));
         TSNode body = handler.findBody(node);
         if (body != null) {
             def.bodyStart = body.getStartByte();
-            def.bodyEnd = body.getEndByte();
+            def.bodyEnd = withoutTrailingBlanks(src, body.getStartByte(), body.getEndByte());
             def.bodyDoc = handler.docFromBody(body, src);
         }
         return def;
+    }
+
+    /**
+     * The end of a node without the blanks it ends with: the Scala grammar's indentation-aware definitions end
+     * where the next line's code starts, so a member's body placeholder would swallow the next line's indent
+     * (other grammars' nodes end with their last token, and this changes nothing). Wrapper keys keep the raw
+     * ranges: no grammar with wrappers has such nodes.
+     */
+    private static int withoutTrailingBlanks(SourceText src, int start, int end) {
+        int e = end;
+        while (e > start && Character.isWhitespace(src.byteAt(e - 1))) {
+            e--;
+        }
+        return e;
     }
 
     /** A byte range as one map key. */

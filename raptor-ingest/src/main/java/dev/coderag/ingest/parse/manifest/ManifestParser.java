@@ -16,15 +16,17 @@ import java.util.function.Predicate;
 /**
  * Reads the name, description and dependencies of a build manifest into one chunk covering the whole file.
  * Which files are manifests, and who reads each, is the table {@link #FORMATS}: Cargo.toml and pyproject.toml
- * ({@link TomlManifests}), package.json (here), go.mod and requirements*.txt ({@link LineManifests}), pom.xml
- * and *.csproj ({@link XmlManifests}), build.gradle(.kts) and settings.gradle(.kts) ({@link GradleManifest}),
- * setup.cfg ({@link SetupCfg}), setup.py ({@link SetupPy}) and CMakeLists.txt ({@link CMakeManifest}). A
- * manifest that does not parse still gives a chunk, named after the file: TOML, JSON and XML are read whole or
- * not at all, the others by scanners that never fail. Thread-safe.
+ * ({@link TomlManifests}), package.json and composer.json (here), go.mod and requirements*.txt ({@link
+ * LineManifests}), pom.xml and *.csproj ({@link XmlManifests}), build.gradle(.kts) and settings.gradle(.kts)
+ * ({@link GradleManifest}), setup.cfg ({@link SetupCfg}), setup.py ({@link SetupPy}), CMakeLists.txt ({@link
+ * CMakeManifest}), Gemfile and *.gemspec ({@link RubyManifests}), build.sbt ({@link SbtManifest}), Package.swift
+ * ({@link SwiftPackageManifest}) and *.rockspec ({@link RockspecManifest}). A manifest that does not parse still
+ * gives a chunk, named after the file: TOML, JSON and XML are read whole or not at all, the others by scanners that
+ * never fail. Thread-safe.
  *
- * <p>Dependencies are written as "name version" (Cargo, npm, go, Poetry, NuGet, CMake), as declared (PEP 508
- * requirement strings, Gradle notations) or as "groupId:artifactId" (Maven); non-runtime ones carry a suffix
- * such as " (dev)" or " (test)".
+ * <p>Dependencies are written as "name version" (Cargo, npm, Composer, go, Poetry, NuGet, CMake, Bundler, SwiftPM),
+ * as declared (PEP 508 requirement strings, Gradle notations, LuaRocks) or as "groupId:artifactId" (Maven; sbt adds
+ * the version); non-runtime ones carry a suffix such as " (dev)" or " (test)".
  */
 public final class ManifestParser {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,7 +60,17 @@ public final class ManifestParser {
             new Format(name -> name.startsWith("requirements") && name.endsWith(".txt"), LineManifests::requirements),
             Format.named("setup.cfg", (text, name) -> SetupCfg.read(text)),
             Format.named("setup.py", (text, name) -> SetupPy.read(text)),
-            Format.named("CMakeLists.txt", (text, name) -> CMakeManifest.read(text)));
+            Format.named("CMakeLists.txt", (text, name) -> CMakeManifest.read(text)),
+            Format.named("composer.json", (text, name) -> composerJson(text)),
+            Format.named("Gemfile", (text, name) -> RubyManifests.gemfile(text)),
+            new Format(
+                    name -> name.endsWith(".gemspec") && name.length() > ".gemspec".length(),
+                    (text, name) -> RubyManifests.gemspec(text)),
+            Format.named("build.sbt", (text, name) -> SbtManifest.read(text)),
+            Format.named("Package.swift", (text, name) -> SwiftPackageManifest.read(text)),
+            new Format(
+                    name -> name.endsWith(".rockspec") && name.length() > ".rockspec".length(),
+                    (text, name) -> RockspecManifest.read(text)));
 
     private ManifestParser() {}
 
@@ -114,6 +126,21 @@ public final class ManifestParser {
         addNpm(root.get("devDependencies"), " (dev)", deps);
         addNpm(root.get("peerDependencies"), " (peer)", deps);
         addNpm(root.get("optionalDependencies"), " (optional)", deps);
+        return new ManifestInfo(
+                root.path("name").asText(""), root.path("description").asText(""), deps);
+    }
+
+    // ---- composer.json ----
+
+    /** PHP's Composer: {@code require} as "name constraint" ({@code php} and {@code ext-*} too), {@code require-dev}. */
+    private static ManifestInfo composerJson(String text) throws Exception {
+        JsonNode root = JSON.readTree(text);
+        if (root == null || !root.isObject()) {
+            return ManifestInfo.NONE;
+        }
+        List<String> deps = new ArrayList<>();
+        addNpm(root.get("require"), "", deps);
+        addNpm(root.get("require-dev"), " (dev)", deps);
         return new ManifestInfo(
                 root.path("name").asText(""), root.path("description").asText(""), deps);
     }
