@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * (see {@link Retriever}), apply the relevance floor, build numbered context within a token budget, generate
  * (extractive by default, an LLM when configured, extractive with a warning when the LLM fails), clean up
  * citations, and keep the chat history for follow-ups. While a repository is still being indexed the answer's
- * warnings say so ({@link IndexNotices}).
+ * warnings say so ({@link IndexNotices}); an answer drawing on a stale one warns or is refused ({@link
+ * StaleSources}).
  *
  * <p>Thread-safe: {@link #ask} may run on many threads at once.
  */
@@ -132,10 +133,15 @@ public final class ChatService {
                 clock.laps().get("retrieve") / 1000);
 
         boolean refused = !retrieval.answerable();
-        Answer answer =
-                refused ? refuse(retrieval, listener, clock) : answer(query, retrieval, conversation, listener, clock);
+        Optional<String> stale = refused ? Optional.empty() : StaleSources.refusal(notices, () -> context(retrieval));
+        Answer answer = refused || stale.isPresent()
+                ? refuse(stale.orElse(ChatResponse.REFUSAL), retrieval, listener, clock)
+                : answer(query, retrieval, conversation, listener, clock);
+        refused |= stale.isPresent();
         IntentInfo intent = new IntentInfo(retrieval.intent(), ApiContract.round3(retrieval.confidence()));
         List<String> warnings = new ArrayList<>(notices.notices(conversation.repo()));
+        Map<String, Freshness> freshness = StaleSources.of(notices, answer.sources());
+        warnings.addAll(stale.isPresent() ? List.of() : StaleSources.warnings(freshness));
         warnings.addAll(answer.warnings());
         ChatResponse response = new ChatResponse(
                 answer.text(),
@@ -144,7 +150,8 @@ public final class ChatService {
                 trace(intent, retrieval, clock, answer.producedBy()),
                 conversation.chatId(),
                 warnings,
-                refused);
+                refused,
+                freshness);
         remember(conversation.chatId(), query, response, retrieval, answer, refused);
         metrics.increment(
                 "rag_chat_answers_total", "Answered questions by outcome", "outcome", refused ? "refused" : "answered");
@@ -208,20 +215,28 @@ public final class ChatService {
         return new Conversation(chatId, turns, repo);
     }
 
-    /** Not evidence enough to answer from: say so, show the near misses, and do not ask a model to guess. */
-    private Answer refuse(Retrieval retrieval, AnswerListener listener, Stopwatch clock) {
-        listener.onToken(ChatResponse.REFUSAL);
+    /** The numbered context an answer would be written from. */
+    private List<ContextBlock> context(Retrieval retrieval) {
+        return ContextBuilder.build(retrieval.details(), options.contextTokens());
+    }
+
+    /**
+     * Not evidence enough to answer from, or a stale index the server does not answer from ({@code text} says
+     * which): say so, show the near misses, and do not ask a model to guess.
+     */
+    private Answer refuse(String text, Retrieval retrieval, AnswerListener listener, Stopwatch clock) {
+        listener.onToken(text);
         List<ContextBlock> near =
                 ContextBuilder.build(retrieval.details().stream().limit(3).toList(), options.contextTokens());
         List<Source> sources = near.stream().map(b -> source(b, false)).toList();
         clock.lap("context");
-        return new Answer(ChatResponse.REFUSAL, sources, List.of(), LlmProvider.NONE, List.of());
+        return new Answer(text, sources, List.of(), LlmProvider.NONE, List.of());
     }
 
     /** Builds the numbered context, has the generator write from it and checks what the text cites. */
     private Answer answer(
             String query, Retrieval retrieval, Conversation conversation, AnswerListener listener, Stopwatch clock) {
-        List<ContextBlock> blocks = ContextBuilder.build(retrieval.details(), options.contextTokens());
+        List<ContextBlock> blocks = context(retrieval);
         clock.lap("context");
         List<Turn> previous = conversation.turns().stream()
                 .map(t -> new Turn(t.question(), t.answer()))

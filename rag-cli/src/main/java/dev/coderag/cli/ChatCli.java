@@ -102,6 +102,9 @@ public final class ChatCli implements Runnable {
             Map.entry("--git-ssh-key", "RAG_GIT_SSH_KEY"),
             Map.entry("--git-known-hosts", "RAG_GIT_KNOWN_HOSTS"),
             Map.entry("--git-max-files", "RAG_GIT_MAX_FILES"),
+            Map.entry("--watch-poll", "RAG_WATCH_POLL"),
+            Map.entry("--refresh-every", "RAG_REFRESH_EVERY"),
+            Map.entry("--stale", "RAG_STALE"),
             Map.entry("--viewer-url", "RAG_VIEWER_URL"));
 
     /** An environment variable as this command line sees it (tests pass their own), or null (also for ""). */

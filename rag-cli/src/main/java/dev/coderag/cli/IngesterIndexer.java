@@ -22,11 +22,10 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -61,8 +60,10 @@ public final class IngesterIndexer implements Indexer {
     private final List<Path> allowedRoots;
     /** The command line's ingester, for {@link #local} targets. */
     private final Ingester localIngester;
-    /** Targets made by {@link #local}, by identity, with where they report. */
-    private final Map<Target, Console> locals = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The repositories named on the command line ({@link #local}), by name, with where they report. */
+    private final Map<String, Console> locals = new ConcurrentHashMap<>();
+    /** Where refreshes of other repositories the store holds report. */
+    private final Console fallback = new Console(System.out, System.err);
     /** Held while an ingest runs ({@link #stopAndWait}). */
     private final ReentrantLock busy = new ReentrantLock();
 
@@ -113,8 +114,9 @@ public final class IngesterIndexer implements Indexer {
                         IngestException.Reason.BAD_SOURCE, "cannot read " + RepoSources.redact(source), e);
             }
         }
-        Target target = new Target(name.orElseThrow(), resolved, RepoSources.redact(resolved), Optional.empty(), false);
-        locals.put(target, new Console(out, err));
+        Target target =
+                new Target(name.orElseThrow(), resolved, RepoSources.redact(resolved), Optional.empty(), false, true);
+        locals.put(target.name(), new Console(out, err));
         return target;
     }
 
@@ -292,13 +294,37 @@ public final class IngesterIndexer implements Indexer {
         }
     }
 
+    /**
+     * A refresh is the operator's ({@link Target#own()}: the command line's rules) for a directory the store holds —
+     * a watched directory is read again, nothing the store does not already record — and for a git URL named on the
+     * command line; a git URL added from the network is fetched again under the network's rules, and so is a
+     * directory whose path now leads elsewhere (a link swapped in since it was added: its real path is checked
+     * against the allowed roots again).
+     */
+    @Override
+    public Target refreshTarget(RepoInfo info) {
+        boolean url = RepoSources.isGitUrl(info.source());
+        if (!locals.containsKey(info.name()) && (url || !RepoSources.isSameDirectory(info.source()))) {
+            return Indexer.super.refreshTarget(info); // the network's rules: a moved directory's roots are checked
+        }
+        Optional<String> branch = Optional.of(info.branch()).filter(b -> url && !b.isEmpty());
+        return new Target(info.name(), info.source(), RepoSources.redact(info.source()), branch, false, true);
+    }
+
+    @Override
+    public Optional<String> headCommit(Path dir) {
+        return RepoSources.headCommit(dir, HEAD_TIMEOUT);
+    }
+
+    /** The longest each git command of {@link #headCommit} may run. */
+    private static final Duration HEAD_TIMEOUT = Duration.ofSeconds(10);
+
     @Override
     public void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
         busy.lock();
         try {
-            Console console = locals.remove(target);
-            if (console != null) {
-                indexLocal(target, console, progress, stop);
+            if (target.own()) {
+                indexLocal(target, locals.getOrDefault(target.name(), fallback), progress, stop);
             } else {
                 indexRemote(target, progress, stop);
             }
@@ -310,8 +336,10 @@ public final class IngesterIndexer implements Indexer {
     private void indexLocal(
             Target target, Console console, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
         try {
+            // a command-line source by its own name, as ./rag ingest names it; a refresh by the name the store holds
+            Optional<String> name = locals.containsKey(target.name()) ? Optional.empty() : Optional.of(target.name());
             IngestSummary summary = localIngester.ingest(
-                    List.of(new IngestRequest(target.source(), Optional.empty(), Optional.empty())),
+                    List.of(new IngestRequest(target.source(), name, target.branch())),
                     p -> progress.accept(IndexProgress.of(p)),
                     stop);
             console.out().print(Reports.ingestHuman(summary, false));

@@ -114,6 +114,9 @@ final class ServeCommand implements Callable<Integer> {
                     + " indexed from (env RAG_ALLOW_WRITES=true; default: read-only MCP tools only).")
     boolean allowWrites;
 
+    @Mixin
+    WatchCliOptions watch = new WatchCliOptions();
+
     @Option(
             names = "--ingest",
             paramLabel = "PATH|URL",
@@ -184,7 +187,8 @@ final class ServeCommand implements Callable<Integer> {
                 .withToken(Optional.ofNullable(token).filter(t -> !t.isBlank()).or(this::tokenOfFile))
                 .withAllowedHosts(allowHosts)
                 .withJobLimit(java.time.Duration.ofMinutes(jobTimeoutMinutes))
-                .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")));
+                .withAllowWrites(allowWrites || "true".equalsIgnoreCase(parent.env("RAG_ALLOW_WRITES")))
+                .withWatch(watch.options(parent.env("RAG_WATCH")));
         try {
             options.requireTokenWhenReachable();
         } catch (IllegalArgumentException e) {

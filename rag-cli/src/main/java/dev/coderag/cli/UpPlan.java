@@ -16,15 +16,18 @@ import java.util.List;
 record UpPlan(List<String> sources, List<String> serveArgs, boolean help) {
     static final String USAGE = """
             Usage: ./rag up [PATH|URL ...] [--db DIR] [--store URL] [--host HOST] [--port PORT] [--allow-path DIR]...
-                            [--allow-git-host HOST]...
+                            [--allow-git-host HOST]... [--no-watch] [--watch-poll SECONDS]
+                            [--refresh-every DURATION] [--stale warn|refuse]
 
             Serves the web chat and the JSON API at once (it prints the URL) and indexes the given
             repositories (local directories or git URLs; default: the current directory) in the background.
             Answers start from the first committed files: keyword, symbol and call-graph evidence within
             seconds, vector evidence as the embeddings land; until the index is built, answers, GET /api/repos
             and the page say so (and how far it is). Ingest is incremental, so a second ./rag up only
-            re-embeds what changed. Stop the server with Ctrl-C (a running ingest stops at its next batch,
-            committed; the next ./rag up finishes it).
+            re-embeds what changed, and while it runs an edited, added or deleted file is indexed again
+            within seconds (GET /api/repos and the page show each repository's freshness). Stop the
+            server with Ctrl-C (a running ingest stops at its next batch, committed; the next ./rag up
+            finishes it).
 
               --db DIR       store directory (env RAG_DB, default .rag)
               --store URL    a remote store instead, e.g. solr://host:8983/solr?collection=coderag
@@ -37,6 +40,16 @@ record UpPlan(List<String> sources, List<String> serveArgs, boolean help) {
               --allow-git-host HOST
                              a host the page and POST /api/repos may clone from; repeatable
                              (env RAG_ALLOW_GIT_HOSTS; default: any host, https only)
+              --no-watch     do not watch the repositories (env RAG_WATCH=false); by default a local
+                             one is indexed again (incrementally) once its changed files are quiet
+              --watch-poll SECONDS
+                             how often a repository without file events is checked (env
+                             RAG_WATCH_POLL, default 10)
+              --refresh-every DURATION
+                             fetch git URLs again this often, e.g. 15m (env RAG_REFRESH_EVERY;
+                             default never)
+              --stale warn|refuse
+                             what an answer from a stale repository does (env RAG_STALE, default warn)
               -h, --help     this help
 
             ./rag ingest --help and ./rag serve --help list the other options (as RAG_* variables they
@@ -69,7 +82,16 @@ record UpPlan(List<String> sources, List<String> serveArgs, boolean help) {
             String name = eq < 0 ? arg : arg.substring(0, eq);
             switch (name) {
                 case "-h", "--help" -> help = true;
-                case "--db", "--store", "--host", "--port", "--allow-path", "--allow-git-host" -> {
+                case "--no-watch" -> serve.add(name);
+                case "--db",
+                        "--store",
+                        "--host",
+                        "--port",
+                        "--allow-path",
+                        "--allow-git-host",
+                        "--watch-poll",
+                        "--refresh-every",
+                        "--stale" -> {
                     String value;
                     if (eq >= 0) {
                         value = arg.substring(eq + 1);

@@ -175,10 +175,15 @@ final class GitSource {
      * is missing).
      */
     static Optional<String> headCommit(Path dir) {
+        return headCommit(dir, QUICK_TIMEOUT);
+    }
+
+    /** {@link #headCommit(Path)} with each git command stopped after {@code timeout} (then empty). */
+    static Optional<String> headCommit(Path dir, Duration timeout) {
         if (!Files.exists(dir.resolve(".git"))) {
             return Optional.empty(); // not the top of a work tree: spare the process start
         }
-        Result top = run(dir, QUICK_TIMEOUT, false, "rev-parse", "--show-toplevel", "--verify", "-q", "HEAD");
+        Result top = run(dir, timeout, false, "rev-parse", "--show-toplevel", "--verify", "-q", "HEAD");
         String[] lines = top.out().strip().split("\n");
         if (!top.ok() || lines.length != 2) {
             return Optional.empty();
@@ -194,7 +199,7 @@ final class GitSource {
         if (!SHA.matcher(sha).matches()) {
             return Optional.empty();
         }
-        Result dirty = run(dir, QUICK_TIMEOUT, false, "diff", "--name-only", "-z", "--no-renames", "HEAD");
+        Result dirty = run(dir, timeout, false, "diff", "--name-only", "-z", "--no-renames", "HEAD");
         if (!dirty.ok()) {
             return Optional.empty();
         }

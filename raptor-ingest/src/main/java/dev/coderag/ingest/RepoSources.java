@@ -97,6 +97,32 @@ public final class RepoSources {
     }
 
     /**
+     * The commit an ingest of {@code dir} would record now: HEAD's sha when it is the top of a git work tree, with
+     * {@link #DIRTY_SUFFIX} when tracked files differ from HEAD; empty when it is not a work tree's top, git is
+     * missing or a git command ran longer than {@code timeout}. git runs as the ingester runs it (no shell, no
+     * prompt, no fsmonitor, this directory alone trusted).
+     */
+    public static Optional<String> headCommit(Path dir, java.time.Duration timeout) {
+        return GitSource.headCommit(dir, timeout);
+    }
+
+    /**
+     * Whether {@code source} is still the directory it was recorded as: a directory whose real path is the source
+     * itself (the recorded source of a local repository is its real path). False once a directory on the way became a
+     * link, so a refresh never follows a link swapped in after the directory was added.
+     */
+    public static boolean isSameDirectory(String source) {
+        try {
+            Path dir = Path.of(source);
+            return dir.isAbsolute()
+                    && java.nio.file.Files.isDirectory(dir)
+                    && dir.toRealPath().equals(dir);
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /**
      * {@code text} with the user-info part of every URL in it ({@code https://user:token@host/…}) replaced by
      * {@code ***} and control characters shown as {@code ?}: the one redaction for everything that shows or
      * logs a source — API responses, the page, logs, error messages (git's own output included).

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -145,5 +148,17 @@ class RepoSourcesTest {
         assertThatThrownBy(() -> RepoSources.isGitUrl(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> RepoSources.isValidName(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> RepoSources.defaultName((String) null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void a_recorded_directory_is_the_same_only_while_its_real_path_is_itself(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("repo")).toRealPath();
+        assertThat(RepoSources.isSameDirectory(dir.toString())).isTrue();
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.delete(dir);
+        Files.createSymbolicLink(dir, elsewhere); // swapped for a link after it was added
+        assertThat(RepoSources.isSameDirectory(dir.toString())).isFalse();
+        assertThat(RepoSources.isSameDirectory(tmp.resolve("gone").toString())).isFalse();
+        assertThat(RepoSources.isSameDirectory("relative/path")).isFalse();
     }
 }

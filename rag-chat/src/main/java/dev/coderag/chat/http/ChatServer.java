@@ -9,6 +9,7 @@ import dev.coderag.chat.mcp.CodeTools;
 import dev.coderag.chat.mcp.CoderagMcp;
 import dev.coderag.chat.repos.Indexer;
 import dev.coderag.chat.repos.RepoManager;
+import dev.coderag.chat.repos.RepoWatcher;
 import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.embed.Embedder;
 import dev.coderag.store.Store;
@@ -39,6 +40,7 @@ public final class ChatServer implements AutoCloseable {
 
     private final ChatService service;
     private final RepoManager repos;
+    private final RepoWatcher watcher;
     private final ChatHandlers chat;
     private final RepoHandlers repoHandlers;
     private final SourceHandlers sources;
@@ -56,11 +58,12 @@ public final class ChatServer implements AutoCloseable {
         Requests requests = new Requests(json);
         AnswerSlots slots = new AnswerSlots(options.maxConcurrentAnswers());
         this.boundary = new Boundary(options, new SecureRandom());
-        this.repos = new RepoManager(store, indexer, options.jobLimit());
-        this.service = ChatService.create(store, embedder, options.chat(), repos::notices);
+        this.watcher = new RepoWatcher(store.repos(), store.directory(), indexer, options.watch());
+        this.repos = new RepoManager(store, watcher.indexer(), options.jobLimit());
+        this.service = ChatService.create(store, embedder, options.chat(), watcher.notices(repos));
         SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);
-        this.repoHandlers = new RepoHandlers(repos, requests);
+        this.repoHandlers = new RepoHandlers(repos, watcher, requests);
         CodeTools tools =
                 new CodeTools(service, repos, files, answer -> gated(slots, answer), () -> Optional.of(url()));
         this.sources = new SourceHandlers(files, tools);
@@ -102,6 +105,7 @@ public final class ChatServer implements AutoCloseable {
                 Objects.requireNonNull(indexer, "indexer"),
                 Objects.requireNonNull(options, "options"));
         server.app.start();
+        server.watcher.start(server.repos);
         LOG.info("coderag {} serving {}", VERSION, server.url());
         return server;
     }
@@ -158,6 +162,7 @@ public final class ChatServer implements AutoCloseable {
     public void close() {
         app.stop();
         mcpEndpoint.close();
+        watcher.close();
         repos.close();
     }
 
@@ -177,6 +182,7 @@ public final class ChatServer implements AutoCloseable {
         r.get("/api/repos/{name}", repoHandlers::get);
         r.delete("/api/repos/{name}", repoHandlers::remove);
         r.post("/api/repos/{name}/reindex", repoHandlers::reindex);
+        r.post("/api/repos/{name}/refresh", repoHandlers::refresh);
         r.get("/api/repos/{name}/skipped", repoHandlers::skipped);
         r.get("/api/chats", chat::list);
         r.post("/api/chats", chat::create);

@@ -7,6 +7,7 @@ import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.repos.RepoManager;
 import dev.coderag.chat.repos.RepoStatus;
+import dev.coderag.chat.repos.RepoWatcher;
 import dev.coderag.chat.web.WebUi;
 import io.javalin.http.Context;
 import java.util.Map;
@@ -18,10 +19,12 @@ import java.util.Optional;
  */
 final class RepoHandlers {
     private final RepoManager repos;
+    private final RepoWatcher watcher;
     private final Requests requests;
 
-    RepoHandlers(RepoManager repos, Requests requests) {
+    RepoHandlers(RepoManager repos, RepoWatcher watcher, Requests requests) {
         this.repos = repos;
+        this.watcher = watcher;
         this.requests = requests;
     }
 
@@ -49,6 +52,22 @@ final class RepoHandlers {
     /** {@code POST /api/repos/{name}/reindex}: indexes it again from its recorded source and branch (202). */
     void reindex(Context ctx) {
         accepted(ctx, repos.reindex(ctx.pathParam("name")));
+    }
+
+    /**
+     * {@code POST /api/repos/{name}/refresh} (webhook-style): indexes it again from its recorded source now — a git
+     * URL is fetched again — or once the ingest of it that runs has ended; coalesced with a refresh already pending
+     * (202 either way).
+     */
+    void refresh(Context ctx) {
+        String name = ctx.pathParam("name");
+        watcher.refresh(name);
+        accepted(
+                ctx,
+                repos.get(name)
+                        .orElseThrow(() -> new ChatException(
+                                ChatException.Reason.NOT_FOUND,
+                                "unknown repository '" + ApiContract.abbreviate(name) + "'")));
     }
 
     private static void accepted(Context ctx, RepoStatus status) {

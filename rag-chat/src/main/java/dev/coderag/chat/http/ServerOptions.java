@@ -2,6 +2,7 @@ package dev.coderag.chat.http;
 
 import dev.coderag.chat.ChatOptions;
 import dev.coderag.chat.repos.RepoManager;
+import dev.coderag.chat.repos.WatchOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,8 @@ import java.util.Optional;
  *     API's {@code POST /api/repos} is governed by the indexer's own rules)
  * @param jobLimit the longest an ingest that a request asked for may run ({@code --job-timeout}); past it, it stops
  *     keeping what it committed and the repository shows {@code error}
+ * @param watch how the indexes are kept fresh ({@link WatchOptions#off()} unless asked: {@code serve} watches by
+ *     default)
  */
 public record ServerOptions(
         String host,
@@ -32,7 +35,8 @@ public record ServerOptions(
         List<String> allowedHosts,
         int maxConcurrentAnswers,
         boolean allowWrites,
-        Duration jobLimit) {
+        Duration jobLimit,
+        WatchOptions watch) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
     public static final int DEFAULT_MAX_CONCURRENT_ANSWERS = 8;
@@ -40,6 +44,7 @@ public record ServerOptions(
     public ServerOptions {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(chat, "chat");
+        Objects.requireNonNull(watch, "watch");
         token = Objects.requireNonNull(token, "token").filter(t -> !t.isBlank());
         allowedHosts = List.copyOf(allowedHosts);
         if (port < 0 || port > 65535) {
@@ -95,38 +100,47 @@ public record ServerOptions(
                 List.of(),
                 DEFAULT_MAX_CONCURRENT_ANSWERS,
                 false,
-                RepoManager.DEFAULT_JOB_LIMIT);
+                RepoManager.DEFAULT_JOB_LIMIT,
+                WatchOptions.off());
     }
 
     public ServerOptions withHost(String h) {
-        return new ServerOptions(h, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
+        return new ServerOptions(
+                h, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(host, p, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
+        return new ServerOptions(
+                host, p, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withChat(ChatOptions c) {
-        return new ServerOptions(host, port, c, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
+        return new ServerOptions(
+                host, port, c, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withToken(Optional<String> t) {
-        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit);
+        return new ServerOptions(host, port, chat, t, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withAllowedHosts(List<String> hosts) {
-        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers, allowWrites, jobLimit);
+        return new ServerOptions(host, port, chat, token, hosts, maxConcurrentAnswers, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withAllowWrites(boolean w) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, w, jobLimit);
+        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, w, jobLimit, watch);
     }
 
     public ServerOptions withMaxConcurrentAnswers(int n) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, n, allowWrites, jobLimit);
+        return new ServerOptions(host, port, chat, token, allowedHosts, n, allowWrites, jobLimit, watch);
     }
 
     public ServerOptions withJobLimit(Duration limit) {
-        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, limit);
+        return new ServerOptions(
+                host, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, limit, watch);
+    }
+
+    public ServerOptions withWatch(WatchOptions w) {
+        return new ServerOptions(host, port, chat, token, allowedHosts, maxConcurrentAnswers, allowWrites, jobLimit, w);
     }
 }

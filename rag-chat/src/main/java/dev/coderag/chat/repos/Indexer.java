@@ -1,5 +1,6 @@
 package dev.coderag.chat.repos;
 
+import dev.coderag.store.RepoInfo;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -59,6 +60,34 @@ public interface Indexer {
      */
     void index(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop);
 
+    /**
+     * The target that indexes a repository of the store again from its recorded source and branch, for the server's
+     * own refresh ({@link RepoWatcher}: a watched directory changed, a git URL's schedule came, or {@code POST
+     * /api/repos/{name}/refresh}). By default as a new network request would ({@link #resolve}); an implementation
+     * may index what the operator indexed by the operator's rules, since it reads nothing the store does not already
+     * record.
+     *
+     * @throws dev.coderag.chat.ChatException as {@link #resolve}
+     */
+    default Target refreshTarget(RepoInfo info) {
+        boolean url = isGitUrl(info.source());
+        return resolve(
+                url ? Optional.empty() : Optional.of(info.source()),
+                url ? Optional.of(info.source()) : Optional.empty(),
+                Optional.of(info.name()),
+                Optional.of(info.branch()).filter(b -> url && !b.isEmpty()),
+                false);
+    }
+
+    /**
+     * HEAD of the git work tree whose top is {@code dir}, as the ingester records a commit (with {@code -dirty} when
+     * tracked files differ from it); empty when {@code dir} is not a work tree's top, git is missing, or it did not
+     * answer within its time limit. Empty by default.
+     */
+    default Optional<String> headCommit(Path dir) {
+        return Optional.empty();
+    }
+
     /** The directory holding the files of {@code repo} when it was indexed from a git URL (its clone). */
     Path checkout(String repo);
 
@@ -82,12 +111,21 @@ public interface Indexer {
      * @param shownSource {@code source} as it may be shown and logged (credentials redacted)
      * @param branch the branch asked for (git URLs only), or empty
      * @param replace whether the target may replace a repository of that name from another source
+     * @param own whether it is the operator's (a source on the command line, or a refresh of what the store holds):
+     *     indexed by the command line's rules rather than the network's
      */
-    record Target(String name, String source, String shownSource, Optional<String> branch, boolean replace) {
+    record Target(
+            String name, String source, String shownSource, Optional<String> branch, boolean replace, boolean own) {
+        /** A network request's target. */
+        public Target(String name, String source, String shownSource, Optional<String> branch, boolean replace) {
+            this(name, source, shownSource, branch, replace, false);
+        }
+
         @Override
         public String toString() {
             return "Target[" + name + ", " + shownSource
-                    + branch.map(b -> ", branch " + b).orElse("") + (replace ? ", replace" : "") + "]";
+                    + branch.map(b -> ", branch " + b).orElse("") + (replace ? ", replace" : "") + (own ? ", own" : "")
+                    + "]";
         }
     }
 }

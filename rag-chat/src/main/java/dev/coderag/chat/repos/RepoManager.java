@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -191,13 +193,7 @@ public final class RepoManager implements AutoCloseable {
                     ChatException.Reason.CONFLICT,
                     "repository '" + name + "' has no recorded source to index again; add it with a path or URL");
         }
-        boolean url = indexer.isGitUrl(source);
-        return add(
-                url ? Optional.empty() : Optional.of(source),
-                url ? Optional.of(source) : Optional.empty(),
-                Optional.of(name),
-                Optional.of(info.branch()).filter(b -> url && !b.isEmpty()),
-                false);
+        return add(source, Optional.of(name), Optional.of(info.branch()).filter(b -> indexer.isGitUrl(source)), false);
     }
 
     /**
@@ -338,6 +334,13 @@ public final class RepoManager implements AutoCloseable {
         }
     }
 
+    private volatile UnaryOperator<RepoStatus> annotate = UnaryOperator.identity();
+
+    /** What {@link #list} and {@link #get} add to each status (the server's {@link RepoWatcher}: its freshness). */
+    public void annotateWith(UnaryOperator<RepoStatus> a) {
+        annotate = a;
+    }
+
     /** Every repository: the store's, and those queued, indexing or failed. Sorted by name. */
     public List<RepoStatus> list() {
         Map<String, RepoStatus> out = new TreeMap<>();
@@ -347,7 +350,7 @@ public final class RepoManager implements AutoCloseable {
         for (IngestJob job : jobs.values()) {
             out.putIfAbsent(job.name, IngestJob.status(job));
         }
-        return new ArrayList<>(out.values());
+        return out.values().stream().map(annotate).collect(Collectors.toCollection(ArrayList::new));
     }
 
     public Optional<RepoStatus> get(String name) {
@@ -356,7 +359,8 @@ public final class RepoManager implements AutoCloseable {
         if (info.isEmpty() && job == null) {
             return Optional.empty();
         }
-        return Optional.of(info.map(i -> IngestJob.merge(i, job)).orElseGet(() -> IngestJob.status(job)));
+        return Optional.of(info.map(i -> IngestJob.merge(i, job)).orElseGet(() -> IngestJob.status(job)))
+                .map(annotate);
     }
 
     /**

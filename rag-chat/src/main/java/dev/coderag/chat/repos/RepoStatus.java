@@ -1,5 +1,6 @@
 package dev.coderag.chat.repos;
 
+import dev.coderag.chat.Freshness;
 import java.util.Map;
 
 /**
@@ -16,6 +17,8 @@ import java.util.Map;
  *     (some chunks still have only static-tier vectors: docs/STORE.md, "Two vector tiers") or {@code none}
  *     (nothing stored yet)
  * @param staticVectors chunks whose vector is of the static tier
+ * @param freshness how fresh its index is against its source ({@link RepoWatcher}); null from a server that does
+ *     not say
  */
 public record RepoStatus(
         String name,
@@ -29,7 +32,56 @@ public record RepoStatus(
         int files,
         String branch,
         String vectors,
-        int staticVectors) {
+        int staticVectors,
+        Freshness freshness) {
+
+    /** A repository without its freshness. */
+    public RepoStatus(
+            String name,
+            RepoState status,
+            String source,
+            String commit,
+            String indexedAt,
+            Progress progress,
+            String lastError,
+            Map<String, Integer> chunks,
+            int files,
+            String branch,
+            String vectors,
+            int staticVectors) {
+        this(
+                name,
+                status,
+                source,
+                commit,
+                indexedAt,
+                progress,
+                lastError,
+                chunks,
+                files,
+                branch,
+                vectors,
+                staticVectors,
+                null);
+    }
+
+    /** The same with {@code f} as its freshness. */
+    public RepoStatus withFreshness(Freshness f) {
+        return new RepoStatus(
+                name,
+                status,
+                source,
+                commit,
+                indexedAt,
+                progress,
+                lastError,
+                chunks,
+                files,
+                branch,
+                vectors,
+                staticVectors,
+                f);
+    }
 
     /** A repository with nothing stored yet. */
     public RepoStatus(

@@ -12,6 +12,7 @@ import static j2html.TagCreator.summary;
 import static j2html.TagCreator.text;
 import static j2html.TagCreator.ul;
 
+import dev.coderag.chat.Freshness;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.SkippedFile;
@@ -28,9 +29,11 @@ import java.util.List;
 final class RepoList {
     private RepoList() {}
 
-    /** The list, with {@code error} (may be null) shown above it; it polls itself while anything is busy. */
+    /** The list, with {@code error} (may be null) shown above it; it polls itself while anything is busy or stale. */
     static DivTag render(List<RepoStatus> repos, String error) {
-        boolean busy = repos.stream().anyMatch(r -> r.status().active());
+        boolean busy = repos.stream()
+                .anyMatch(r -> r.status().active()
+                        || (r.freshness() != null && r.freshness().stale()));
         DivTag list = div(
                         error == null
                                 ? null
@@ -70,6 +73,7 @@ final class RepoList {
                                 : div("branch " + r.branch())
                                         .withClass("repo-meta repo-branch")
                                         .withData("testid", "repo-branch"),
+                        freshness(r.freshness()),
                         r.progress() == null
                                 ? null
                                 : div(
@@ -91,6 +95,38 @@ final class RepoList {
                 .withClass("repo")
                 .withData("testid", "repo")
                 .withData("repo", r.name());
+    }
+
+    /**
+     * How fresh the index is: the state, what changed since the last ingest, the commits, how it is watched and when
+     * it was last checked (every part is text, escaped).
+     */
+    private static DomContent freshness(Freshness f) {
+        if (f == null) {
+            return null;
+        }
+        StringBuilder meta = new StringBuilder(f.state().id());
+        if (f.stale()) {
+            meta.append(": ").append(f.changes());
+        }
+        if (!f.headCommit().isEmpty()) {
+            meta.append(" · HEAD ").append(shortCommit(f.headCommit()));
+        }
+        meta.append(" · watch ").append(f.watch());
+        if (f.checkedAt() != null) {
+            meta.append(" · checked ").append(f.checkedAt());
+        }
+        return div(
+                        span(meta.toString()).withData("testid", "repo-freshness-text"),
+                        f.error() == null
+                                ? null
+                                : div(f.error()).withClass("repo-meta").withData("testid", "repo-freshness-error"))
+                .withClass("repo-meta repo-freshness freshness-" + f.state().id())
+                .withData("testid", "repo-freshness")
+                .withData("state", f.state().id())
+                .withData("changed", Integer.toString(f.changedFiles()))
+                .withData("added", Integer.toString(f.addedFiles()))
+                .withData("deleted", Integer.toString(f.deletedFiles()));
     }
 
     /** Re-index and remove (asks first), and the skipped files of a repository the store holds. */
