@@ -4,6 +4,7 @@ import dev.coderag.embed.EmbedException;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
+import dev.coderag.store.BranchNames;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
@@ -120,24 +121,37 @@ public final class Ingester {
      *     the store
      */
     public static boolean remove(Store store, IngestOptions options, String name) {
-        if (!RepoSources.isValidName(name)) {
+        if (!RepoSources.isValidName(name) && !RepoRouting.Overlay.isName(name)) {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): " + RepoSources.redact(name));
         }
-        boolean stored;
+        // a repository goes with the overlays of its other branches (they show its files)
+        List<String> names = new ArrayList<>(List.of(name));
+        store.repos().list().stream()
+                .map(RepoInfo::name)
+                .filter(n -> BranchNames.base(n).filter(name::equals).isPresent())
+                .forEach(names::add);
+        boolean stored = false;
         try (WriteTransaction tx = begin(store)) {
-            stored = store.repos().get(name).isPresent();
+            for (String n : names) {
+                if (store.repos().get(n).isPresent()) {
+                    tx.deleteRepo(n);
+                    stored = true;
+                }
+            }
             if (stored) {
-                tx.deleteRepo(name);
                 tx.commit();
             }
         }
-        Path clone = options.cloneDir().resolve(name);
-        boolean cloned = Files.exists(clone, LinkOption.NOFOLLOW_LINKS);
-        GitProcess.deleteTree(clone);
-        if (Files.exists(clone, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IngestException(IngestException.Reason.IO, "could not delete the clone " + clone);
+        boolean cloned = false;
+        for (String n : names) {
+            Path clone = options.cloneDir().resolve(n);
+            cloned |= Files.exists(clone, LinkOption.NOFOLLOW_LINKS);
+            GitProcess.deleteTree(clone);
+            if (Files.exists(clone, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IngestException(IngestException.Reason.IO, "could not delete the clone " + clone);
+            }
         }
         return stored || cloned;
     }
@@ -246,7 +260,7 @@ public final class Ingester {
                     0);
         }
         IngestSummary.RepoResult result;
-        DoneAfterResolve writing = new DoneAfterResolve(progress, options.resolve());
+        ResolvePass.DoneAfter writing = new ResolvePass.DoneAfter(progress, options.resolve());
         try (WriteTransaction tx = begin()) {
             Store s = store.orElseThrow();
             Optional<RepoInfo> nowStored = s.repos().get(name);

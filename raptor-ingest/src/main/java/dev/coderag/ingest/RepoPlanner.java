@@ -117,7 +117,7 @@ final class RepoPlanner {
      * its base the branch does not have: the Reconciler stores it like an empty file, and keeps it while the file
      * stays away.
      */
-    private static RepoScanner.Scan withAbsent(Optional<BranchOverlay> overlay, RepoScanner.Scan scan) {
+    private static RepoScanner.Scan withAbsent(Optional<RepoRouting.Overlay> overlay, RepoScanner.Scan scan) {
         if (overlay.isEmpty()) {
             return scan;
         }
@@ -201,7 +201,7 @@ final class RepoPlanner {
                 scan.deferred());
     }
 
-    private RepoScanner scanner(Optional<BranchOverlay> overlay) {
+    private RepoScanner scanner(Optional<RepoRouting.Overlay> overlay) {
         FileParser parser = parsers.apply(ParseOptions.DEFAULT
                 .withPlainText(options.plainText())
                 .withTokens(embedder::countTokens)

@@ -43,7 +43,7 @@ final class RepoScanner {
      * @param skippedFiles the first {@link RepoCatalog#MAX_SKIPPED} of them with their reason, by path
      * @param deferred files walked but neither read nor parsed (over the scan's budget), in walk order: not in
      *     {@code current}
-     * @param inherited files of a branch overlay whose content is its base's ({@link BranchOverlay#inherits}): not
+     * @param inherited files of a branch overlay whose content is its base's ({@link RepoRouting.Overlay#inherits}): not
      *     in {@code current}; empty outside an overlay
      */
     record Scan(
@@ -67,7 +67,7 @@ final class RepoScanner {
     private final boolean full;
     private final String modelId;
     private final Set<Path> excludedDirs;
-    private final Optional<BranchOverlay> overlay;
+    private final Optional<RepoRouting.Overlay> overlay;
 
     /**
      * @param options read for {@link IngestOptions#maxFileBytes()}, {@link IngestOptions#plainText()} and
@@ -92,7 +92,7 @@ final class RepoScanner {
             String modelId,
             Set<Path> excludedDirs,
             BooleanSupplier stop,
-            Optional<BranchOverlay> overlay) {
+            Optional<RepoRouting.Overlay> overlay) {
         this.overlay = overlay;
         this.stop = stop;
         this.parser = parser;
