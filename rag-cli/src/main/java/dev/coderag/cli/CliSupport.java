@@ -45,6 +45,20 @@ final class CliSupport {
         return cmd;
     }
 
+    /** True on an interactive terminal (JDK 22+ returns a Console even when redirected: ask it). */
+    static boolean isTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            java.lang.reflect.Method isTerminal = java.io.Console.class.getMethod("isTerminal");
+            return (Boolean) isTerminal.invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // JDK 21: a console exists only on a terminal
+        }
+    }
+
     /** {@code --vectors}: {@code static} or {@code full} (any case); else bad usage naming the choices. */
     static VectorTier vectors(String name) {
         return switch (name == null ? "full" : name.strip().toLowerCase(Locale.ROOT)) {

@@ -13,9 +13,7 @@ import dev.coderag.ingest.RepoSources;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
-import java.io.Console;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,14 +36,20 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         version = "raptor-ingest 0.1",
         description = "Index repositories into a coderag store, and show what it holds.",
-        subcommands = {IngestCli.IngestCommand.class, IngestCli.StatusCommand.class, IngestCli.RemoveCommand.class},
+        subcommands = {
+            IngestCli.IngestCommand.class,
+            IngestCli.StatusCommand.class,
+            IngestCli.RemoveCommand.class,
+            RepoCommands.ReindexCommand.class,
+            RepoCommands.SkippedCommand.class
+        },
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class IngestCli implements Runnable {
     /** Every store made with the shipped models has this many dimensions (bge-small-en-v1.5). */
-    private static final int STORE_DIMENSION = 384;
+    static final int STORE_DIMENSION = 384;
 
-    private final PrintStream out;
-    private final PrintStream err;
+    final PrintStream out;
+    final PrintStream err;
 
     private IngestCli(PrintStream out, PrintStream err) {
         this.out = out;
@@ -283,11 +287,22 @@ public final class IngestCli implements Runnable {
             Ingester.check(request, options); // fail fast, before the model loads
             requests.add(request);
         }
+        return ingest(location, asked, options, requests, c.json);
+    }
 
+    /**
+     * Ingests {@code requests} into the store at {@code location} and prints the summary: {@code ingest} and
+     * {@code reindex} (which asks for the recorded sources). On a store of another model only with {@link
+     * IngestOptions#full()}: then every repository is rebuilt with the new model.
+     *
+     * @param asked the {@code --model} asked for, or null
+     */
+    int ingest(
+            StoreLocation location, String asked, IngestOptions options, List<IngestRequest> requests, boolean json) {
         Optional<String> storedModel = Store.storedModelId(location);
         EmbeddingModel model = CliSupport.chooseModel(asked, storedModel);
         boolean mismatch = storedModel.isPresent() && !storedModel.get().equals(model.modelId());
-        if (mismatch && !c.full) {
+        if (mismatch && !options.full()) {
             throw new IngestException(
                     IngestException.Reason.MODEL_MISMATCH,
                     "the store in " + location.describe() + " was built with model " + storedModel.get() + ", not "
@@ -295,13 +310,13 @@ public final class IngestCli implements Runnable {
                             + "; re-run with --full to rebuild it (all repos), or pass --model "
                             + CliSupport.modelOption(storedModel.get()));
         }
-        if (mismatch && !c.dryRun) {
+        if (mismatch && !options.dryRun()) {
             requests.addAll(carriedOver(location, storedModel.get(), requests));
         }
-        ProgressPrinter progress = new ProgressPrinter(err, isTerminal(), System::nanoTime);
+        ProgressPrinter progress = new ProgressPrinter(err, CliSupport.isTerminal(), System::nanoTime);
         try (Embedder embedder = Embedder.openTwoTier(model)) {
             IngestSummary summary;
-            if (c.dryRun && (storedModel.isEmpty() || mismatch)) {
+            if (options.dryRun() && (storedModel.isEmpty() || mismatch)) {
                 // Nothing to compare with (or it would be rebuilt): plan against an empty index, create nothing.
                 summary = Ingester.planOnly(embedder, options).ingest(requests, progress);
             } else {
@@ -327,7 +342,10 @@ public final class IngestCli implements Runnable {
                 }
             }
             progress.finishBar();
-            out.print(c.json ? Reports.ingestJson(summary, c.dryRun) + "\n" : Reports.ingestHuman(summary, c.dryRun));
+            out.print(
+                    json
+                            ? Reports.ingestJson(summary, options.dryRun()) + "\n"
+                            : Reports.ingestHuman(summary, options.dryRun()));
             out.flush();
             return 0;
         } finally {
@@ -347,51 +365,37 @@ public final class IngestCli implements Runnable {
                         .anyMatch(q -> q.name().map(r.name()::equals).orElse(false)
                                 || q.source().equals(r.source()));
                 if (!asked && !r.source().isEmpty()) {
-                    more.add(new IngestRequest(
-                            r.source(),
-                            Optional.of(r.name()),
-                            Optional.of(r.branch()).filter(b -> !b.isEmpty())));
+                    more.add(RepoCommands.recorded(r));
                 }
             }
         }
         return more;
     }
 
+    /** The model the store at {@code location} was built with; a one-line failure when there is no store. */
+    static String storedModel(StoreLocation location) {
+        return Store.storedModelId(location)
+                .orElseThrow(() -> new IngestException(
+                        IngestException.Reason.IO,
+                        "no store in " + location.describe() + " (run: ingest <path-or-url>"
+                                + (location instanceof StoreLocation.Remote
+                                        ? " --store URL"
+                                        : " --db " + location.describe())
+                                + ")"));
+    }
+
     private int status(StatusCommand c) {
         StoreLocation location = c.store.location();
-        Optional<String> modelId = Store.storedModelId(location);
-        if (modelId.isEmpty()) {
-            throw new IngestException(
-                    IngestException.Reason.IO,
-                    "no store in " + location.describe() + " (run: ingest <path-or-url>"
-                            + (location instanceof StoreLocation.Remote
-                                    ? " --store URL"
-                                    : " --db " + location.describe())
-                            + ")");
-        }
+        String modelId = storedModel(location);
         List<RepoInfo> repos;
-        try (Store store = Store.open(location, modelId.get(), STORE_DIMENSION)) {
+        try (Store store = Store.open(location, modelId, STORE_DIMENSION)) {
             repos = store.repos().list();
         }
         out.print(
                 c.json
-                        ? Reports.statusJson(modelId.get(), repos) + "\n"
-                        : Reports.statusHuman(location.describe(), modelId.get(), repos));
+                        ? Reports.statusJson(modelId, repos) + "\n"
+                        : Reports.statusHuman(location.describe(), modelId, repos));
         out.flush();
         return 0;
-    }
-
-    /** True on an interactive terminal (JDK 22+ returns a Console even when redirected: ask it). */
-    private static boolean isTerminal() {
-        Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            Method isTerminal = Console.class.getMethod("isTerminal");
-            return (Boolean) isTerminal.invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true; // JDK 21: a console exists only on a terminal
-        }
     }
 }

@@ -20,6 +20,8 @@ public final class Main {
                                   the background; answers say while the index is still being built
               ingest PATH|URL...  add or update repositories in the store (incremental; --full re-embeds)
               status              what the store holds: repositories, files, chunks, model
+              reindex NAME...     index repositories of the store again from their recorded sources
+              skipped NAME        the files a repository's last ingest left out, and why
               remove NAME...      remove repositories from the store (and their clones)
               serve               serve the web chat and the JSON API over an existing store
               ask "question"      answer one question from the command line (--json for scripts)
@@ -55,7 +57,7 @@ public final class Main {
             return 0;
         }
         return switch (args[0]) {
-            case "ingest", "status", "remove" -> IngestCli.run(args, out, err);
+            case "ingest", "status", "reindex", "skipped", "remove" -> IngestCli.run(args, out, err);
             case "serve", "ask", "mcp" -> ChatCli.run(args, out, err);
             case "eval" -> EvalCli.run(args, out, err);
             case "migrate" -> MigrateCli.run(Arrays.copyOfRange(args, 1, args.length), out, err);
@@ -71,7 +73,8 @@ public final class Main {
             }
             default -> {
                 err.println("rag: unknown command '" + args[0]
-                        + "' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster;"
+                        + "' (commands: up, ingest, status, reindex, skipped, remove, serve, ask, mcp, eval, migrate,"
+                        + " dev-cluster;"
                         + " ./rag --help)");
                 yield 2;
             }

@@ -26,7 +26,8 @@ class MainTest {
         assertThat(run("--help")).isZero();
 
         String usage = out.toString(StandardCharsets.UTF_8);
-        for (String command : new String[] {"up", "ingest", "status", "remove", "serve", "ask", "eval"}) {
+        for (String command :
+                new String[] {"up", "ingest", "status", "reindex", "skipped", "remove", "serve", "ask", "eval"}) {
             assertThat(usage).contains("\n  " + command + " ");
         }
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
@@ -39,7 +40,8 @@ class MainTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo(
-                        "rag: unknown command 'serv' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster; ./rag --help)"
+                        "rag: unknown command 'serv' (commands: up, ingest, status, reindex, skipped, remove, serve, ask, mcp, eval,"
+                                + " migrate, dev-cluster; ./rag --help)"
                                 + System.lineSeparator());
     }
 

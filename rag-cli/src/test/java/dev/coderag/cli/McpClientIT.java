@@ -31,6 +31,9 @@ class McpClientIT {
     private static final Duration T = Duration.ofMinutes(4);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HEADER_PARSER = "router/src/main/java/dev/tinyroute/http/HeaderParser.java";
+    /** A second repository, named long enough that two repositories' status is over 100 tokens. */
+    private static final String WIDGETS =
+            "widgets-with-a-name-long-enough-that-two-statuses-are-over-one-hundred-tokens";
 
     @TempDir
     static Path tmp;
@@ -38,7 +41,7 @@ class McpClientIT {
     static Path db;
 
     @BeforeAll
-    static void client_installed_and_a_store() {
+    static void client_installed_and_a_store() throws IOException {
         boolean present = Files.isDirectory(CLIENT_DIR.resolve("node_modules/@modelcontextprotocol/sdk"))
                 && Files.isExecutable(Path.of("/usr/bin/node"));
         boolean required = "1".equals(System.getenv("RAG_REQUIRE_NODE"));
@@ -48,8 +51,12 @@ class McpClientIT {
         assertThat(present)
                 .as("RAG_REQUIRE_NODE=1 but /usr/bin/node or rag-cli/src/test/mcp-client/node_modules is missing")
                 .isTrue();
-        // a copy: reindex writes to it
+        // a copy: reindex writes to it; a second repository, so that the repository lists page
         db = Proc.copyTree(Proc.sharedStore().db(), tmp.resolve("store"));
+        Path widgets = Files.createDirectories(tmp.resolve(WIDGETS));
+        Files.writeString(widgets.resolve("widgets.py"), "def make_widget(name):\n    return {'name': name}\n");
+        Proc.Result ingest = Proc.runRag(tmp, Map.of(), T, "ingest", widgets.toString(), "--db", db.toString());
+        assertThat(ingest.exitCode()).as(ingest.err()).isZero();
     }
 
     @Test
@@ -156,11 +163,143 @@ class McpClientIT {
     }
 
     @Test
+    void over_stdio_every_tool_keeps_to_its_budget_and_pages_to_the_end_with_every_location() throws IOException {
+        ObjectNode spec = JSON.createObjectNode().put("transport", "stdio").put("command", Proc.LAUNCHER.toString());
+        spec.putArray("args").add("mcp").add("--db").add(db.toString()).add("--allow-writes");
+        ArrayNode calls = spec.putArray("calls");
+        String q = "how are HTTP header lines parsed?";
+        call(calls, "search_code", "query", q, "limit", 20, "max_tokens", 25_000);
+        call(calls, "search_code", "query", q, "limit", 20, "max_tokens", 2_000).put("follow", true);
+        call(calls, "search_code", "query", q, "limit", 20, "max_tokens", 100).put("follow", true);
+        call(calls, "search_code", "query", q, "limit", 20, "detail", "signatures", "max_tokens", 2_000)
+                .put("follow", true);
+        call(calls, "ask", "question", "where is parseHeader implemented?", "max_tokens", 100);
+        call(calls, "find_symbol", "name", "parse", "limit", 5, "max_tokens", 25_000);
+        call(calls, "find_symbol", "name", "parse", "limit", 5, "max_tokens", 100)
+                .put("follow", true);
+        call(calls, "find_references", "symbol", "fetch_with_retry", "max_tokens", 100)
+                .put("follow", true);
+        call(calls, "read_file", "repo", "tinyroute", "path", HEADER_PARSER, "max_tokens", 25_000);
+        call(calls, "read_file", "repo", "tinyroute", "path", HEADER_PARSER, "max_tokens", 300)
+                .put("follow", true);
+        call(calls, "list_repos", "max_tokens", 100).put("follow", true);
+        call(calls, "index_status", "max_tokens", 100).put("follow", true);
+        call(calls, "reindex", "repo", WIDGETS, "max_tokens", 100);
+        call(calls, "search_code", "query", q, "cursor", "bm90IGEgY3Vyc29y.AAAAAAAAAAAAAAAAAAAAAA");
+        call(calls, "search_code", "query", "routing tables").put("cursorFrom", 2);
+        call(calls, "find_symbol", "name", "parse").put("cursorFrom", 2);
+
+        JsonNode r = run(spec).path("results");
+
+        List<JsonNode> results = new ArrayList<>();
+        r.forEach(
+                x -> (x.has("pages") ? x.path("pages") : JSON.createArrayNode().add(x)).forEach(results::add));
+        for (JsonNode page : results.subList(0, results.size() - 3)) {
+            assertThat(page.path("isError").asBoolean()).as("%s", page).isFalse();
+            JsonNode sc = page.path("structuredContent");
+            int max = sc.path("page").path("max_tokens").asInt();
+            if (sc.path("page").path("returned").asInt() > 1) { // one result is returned whatever its size
+                assertThat(sc.toString().length()).as("%s", sc).isLessThanOrEqualTo(max * 4);
+                assertThat(text(page).length()).isLessThanOrEqualTo(max * 4);
+            }
+            for (String list : List.of("hits", "definitions", "references", "sources")) {
+                assertThat(sc.path(list))
+                        .allSatisfy(h -> assertThat(location(h)).matches(".+:[1-9]\\d*-[1-9]\\d*"));
+            }
+        }
+        JsonNode big = r.get(0).path("structuredContent");
+        List<String> whole = hits(big.path("hits"));
+        assertThat(whole).hasSize(20).contains(HEADER_PARSER + ":54-64");
+        assertThat(big.path("page").path("tokens").asInt()).isGreaterThan(2_000);
+        assertThat(big.path("truncated").asBoolean()).isFalse();
+        // the same question within 2,000 tokens: one page, every hit with its file and lines, the snippets cut
+        assertThat(r.get(1).path("pages")).hasSize(1);
+        JsonNode small = r.get(1).path("pages").get(0).path("structuredContent");
+        assertThat(hits(small.path("hits"))).isEqualTo(whole);
+        assertThat(small.path("page").path("cut").toString()).contains("snippet");
+        assertThat(small.path("page").path("tokens").asInt()).isLessThanOrEqualTo(2_000);
+        // within 100 tokens a hit a page, and the pages are the whole result
+        assertThat(r.get(2).path("pages")).hasSize(20);
+        assertThat(pages(r.get(2), "hits")).isEqualTo(whole);
+        assertThat(pages(r.get(3), "hits")).isEqualTo(whole);
+        r.get(3).path("pages").forEach(p -> assertThat(
+                        p.path("structuredContent").path("hits"))
+                .allSatisfy(h -> {
+                    assertThat(h.path("snippet").isNull()).isTrue();
+                    assertThat(h.path("signature").asText()).isNotBlank();
+                }));
+
+        JsonNode answer = r.get(4).path("structuredContent");
+        assertThat(answer.path("sources").get(0).path("path").asText()).isEqualTo(HEADER_PARSER);
+        assertThat(answer.path("page").path("cut").toString()).contains("answer");
+        assertThat(answer.path("next_cursor").isNull()).isTrue();
+
+        List<String> defs = hits(r.get(5).path("structuredContent").path("definitions"));
+        assertThat(defs).hasSizeGreaterThan(1);
+        assertThat(pages(r.get(6), "definitions")).isEqualTo(defs);
+        assertThat(r.get(7).path("pages")).hasSize(2);
+        assertThat(pages(r.get(7), "references")).hasSize(2);
+
+        String file = r.get(8).path("structuredContent").path("content").asText();
+        StringBuilder joined = new StringBuilder();
+        int next = 1;
+        for (JsonNode page : r.get(9).path("pages")) {
+            JsonNode sc = page.path("structuredContent");
+            assertThat(sc.path("start_line").asInt()).isEqualTo(next);
+            next = sc.path("end_line").asInt() + 1;
+            joined.append(joined.isEmpty() ? "" : "\n")
+                    .append(sc.path("content").asText());
+        }
+        assertThat(r.get(9).path("pages").size()).isGreaterThan(1);
+        assertThat(joined.toString()).isEqualTo(file);
+
+        for (int i : new int[] {10, 11}) {
+            assertThat(r.get(i).path("pages")).hasSize(2);
+            List<String> names = new ArrayList<>();
+            r.get(i)
+                    .path("pages")
+                    .forEach(p -> names.add(p.path("structuredContent")
+                            .path("repos")
+                            .get(0)
+                            .path("name")
+                            .asText()));
+            assertThat(names).containsExactly("tinyroute", WIDGETS);
+        }
+        assertThat(r.get(12)
+                        .path("structuredContent")
+                        .path("page")
+                        .path("max_tokens")
+                        .asInt())
+                .isEqualTo(100);
+        assertThat(text(r.get(13))).startsWith("cursor is not one this server issued");
+        assertThat(text(r.get(14))).contains("other arguments");
+        assertThat(text(r.get(15))).contains("belongs to a search_code result");
+        for (int i = 13; i < 16; i++) {
+            assertThat(r.get(i).path("isError").asBoolean()).isTrue();
+            assertThat(text(r.get(i))).doesNotContain("\n").doesNotContain("Exception");
+        }
+    }
+
+    @Test
     void over_streamable_http_with_and_without_a_token() throws IOException {
         ObjectNode calls = JSON.createObjectNode();
         ArrayNode list = calls.putArray("calls");
         call(list, "find_references", "symbol", "parseHeader");
         call(list, "read_file", "repo", "tinyroute", "path", HEADER_PARSER, "start_line", 34, "end_line", 34);
+        call(
+                        list,
+                        "read_file",
+                        "repo",
+                        "tinyroute",
+                        "path",
+                        HEADER_PARSER,
+                        "start_line",
+                        34,
+                        "end_line",
+                        40,
+                        "max_tokens",
+                        100)
+                .put("follow", true);
 
         try (Proc open = Proc.rag(tmp, Map.of("RAG_DB", db.toString(), "RAG_PORT", "0"), "serve");
                 Proc locked = Proc.rag(
@@ -176,6 +315,14 @@ class McpClientIT {
             JsonNode line = out.path("results").get(1).path("structuredContent");
             assertThat(line.path("content").asText()).isEqualTo("    public Header parseHeader(String line) {");
             assertThat(line.path("url").asText()).startsWith(openUrl + "/?repo=tinyroute");
+            // cursors hold across the stateless HTTP requests of one server
+            JsonNode pages = out.path("results").get(2).path("pages");
+            assertThat(pages.size()).isGreaterThan(1);
+            assertThat(pages.get(pages.size() - 1)
+                            .path("structuredContent")
+                            .path("end_line")
+                            .asInt())
+                    .isEqualTo(40);
 
             Proc.Result refused =
                     client(calls.deepCopy().put("transport", "http").put("url", lockedUrl + "/mcp"));
@@ -195,12 +342,25 @@ class McpClientIT {
         }
     }
 
-    private static void call(ArrayNode calls, String name, Object... args) {
+    private static ObjectNode call(ArrayNode calls, String name, Object... args) {
         ObjectNode call = calls.addObject().put("name", name);
         ObjectNode a = call.putObject("arguments");
         for (int i = 0; i < args.length; i += 2) {
             a.set((String) args[i], JSON.valueToTree(args[i + 1]));
         }
+        return call;
+    }
+
+    /** The locations of a followed call's pages, in order. */
+    private static List<String> pages(JsonNode followed, String list) {
+        List<String> out = new ArrayList<>();
+        followed.path("pages")
+                .forEach(p -> out.addAll(hits(p.path("structuredContent").path(list))));
+        return out;
+    }
+
+    private static String text(JsonNode result) {
+        return result.path("content").get(0).path("text").asText();
     }
 
     private static Proc.Result client(JsonNode spec) {

@@ -83,6 +83,7 @@ final class CodeNavigation {
                     c.language().id(),
                     ApiContract.round3(h.score()),
                     ApiContract.round3(h.relevance()),
+                    signature(c),
                     snippet(c),
                     links.of(c.repo(), c.path(), c.startLine(), c.endLine())));
         }
@@ -306,6 +307,29 @@ final class CodeNavigation {
             n = n.substring(0, n.length() - 2);
         }
         return n;
+    }
+
+    /** Lines and characters of a hit's signature. */
+    static final int SIGNATURE_LINES = 5;
+
+    static final int SIGNATURE_CHARS = 500;
+
+    /**
+     * The first line(s) of a chunk's definition: for code its declaration without the body (at most {@link
+     * #SIGNATURE_LINES} lines and {@link #SIGNATURE_CHARS} characters), else the first non-blank line of its text.
+     */
+    static String signature(Chunk chunk) {
+        String text = chunk instanceof CodeChunk code && !code.signature().isBlank()
+                ? code.signature().strip()
+                : ContextBuilder.body(chunk)
+                        .lines()
+                        .filter(l -> !l.isBlank())
+                        .findFirst()
+                        .orElse("")
+                        .strip();
+        List<String> lines = text.lines().limit(SIGNATURE_LINES).toList();
+        String out = String.join("\n", lines);
+        return out.length() <= SIGNATURE_CHARS ? out : out.substring(0, SIGNATURE_CHARS) + "…";
     }
 
     /** The start of a chunk's text: at most {@link #SNIPPET_LINES} lines and {@link #SNIPPET_CHARS} characters. */

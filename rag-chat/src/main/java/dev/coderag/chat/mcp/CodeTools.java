@@ -88,7 +88,8 @@ public final class CodeTools {
         this.navigation = new CodeNavigation(service.retriever(), this::link);
     }
 
-    private String link(String repo, String path, int start, int end) {
+    /** The web code viewer's address of some lines, or null when no viewer is known. */
+    String link(String repo, String path, int start, int end) {
         return viewerBase
                 .get()
                 .map(base -> (base.endsWith("/") ? base : base + "/") + WebUi.viewerLink(repo, path, start, end))
@@ -216,6 +217,21 @@ public final class CodeTools {
                 truncated,
                 content.toString(),
                 link(view.repo(), view.path(), view.start(), last));
+    }
+
+    /**
+     * What the index holds, as text that changes whenever a repository is added, removed or indexed again (its
+     * name, commit and indexing time): what a cursor is bound to.
+     */
+    public String indexState() {
+        return store.repos().list().stream()
+                .map(r -> r.name()
+                        + '\0'
+                        + r.commit()
+                        + '\0'
+                        + r.indexedAt().map(Object::toString).orElse(""))
+                .sorted()
+                .collect(Collectors.joining("\n"));
     }
 
     /** {@code list_repos}. */

@@ -38,7 +38,8 @@ public final class CoderagMcp {
     static final String INSTRUCTIONS = "coderag answers questions about the indexed code repositories with exact"
             + " files and lines. Start with search_code (or ask for a cited answer); find_symbol and"
             + " find_references navigate definitions and calls; read_file reads indexed files; list_repos and"
-            + " index_status say what is indexed.";
+            + " index_status say what is indexed. Every result keeps to max_tokens (default 5000): text is cut"
+            + " before whole results, never a result's file and lines; call again with next_cursor for the rest.";
 
     /** The longest JSON-RPC message read (a question is at most 32,000 characters). */
     public static final int MAX_MESSAGE_BYTES = 1_000_000;

@@ -27,6 +27,9 @@ public final class McpResults {
      * @param symbolKind for code chunks, what the chunk defines; null otherwise
      * @param score fused ranking score scaled to [0, 1]
      * @param relevance cosine similarity of query and chunk, in [0, 1]
+     * @param signature the first line(s) of the definition (for code: its declaration without the body; else the
+     *     chunk's first line)
+     * @param snippet the start of the chunk's text; null when only signatures were asked for
      * @param url the lines in the web code viewer, or null
      */
     public record CodeHit(
@@ -41,6 +44,7 @@ public final class McpResults {
             String language,
             double score,
             double relevance,
+            String signature,
             String snippet,
             String url) {}
 

@@ -1,8 +1,13 @@
 package dev.coderag.chat.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.coderag.chat.ApiContract;
 import dev.coderag.chat.ChatException;
+import dev.coderag.chat.ChatResponse;
+import dev.coderag.chat.mcp.McpResults.IndexStatus;
+import dev.coderag.chat.mcp.McpResults.ReferencesResult;
+import dev.coderag.chat.mcp.McpResults.RepoList;
+import dev.coderag.chat.mcp.McpResults.SearchResult;
+import dev.coderag.chat.mcp.McpResults.SymbolResult;
 import dev.coderag.store.StoreException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -10,15 +15,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The MCP face of {@link CodeTools}: each tool of {@code tools.json} bound to its method by {@link Name}, its
- * arguments read from the call, its result returned as structured content (snake_case JSON, checked by the SDK
- * against the output schema) plus a short text rendering ({@link ToolText}). A failure is a tool result with
+ * arguments read from the call, its result cut to the call's budget ({@code max_tokens}, {@link Pager}, from the
+ * page a {@code cursor} names: {@link Cursors}) and returned as structured content (snake_case JSON, checked by the
+ * SDK against the output schema) plus a short text rendering ({@link ToolText}). A failure is a tool result with
  * {@code isError} and one line saying why — never a stack trace, never an exception's internals.
  */
 final class McpTools {
@@ -44,10 +49,11 @@ final class McpTools {
     record Bound(McpSchema.Tool tool, Function<Map<String, Object>, CallToolResult> call) {}
 
     private final CodeTools tools;
-    private final ObjectMapper json = ApiContract.mapper();
+    private final Paging paging;
 
     McpTools(CodeTools tools) {
         this.tools = tools;
+        this.paging = new Paging(() -> tools.indexState());
     }
 
     /** The tools to list: the read-only ones, and {@code reindex} only when writes are allowed. */
@@ -65,54 +71,12 @@ final class McpTools {
     /** Answers one call; never throws. */
     CallToolResult call(Name name, Map<String, Object> raw) {
         try {
-            Args a = new Args(raw);
-            Reply reply =
-                    switch (name) {
-                        case SEARCH_CODE ->
-                            reply(
-                                    tools.searchCode(
-                                            a.text("query").orElse(""),
-                                            a.text("repo"),
-                                            a.text("path_glob"),
-                                            a.text("language"),
-                                            a.text("kind"),
-                                            a.integer("limit", 10, 1, 50)),
-                                    ToolText::search);
-                        case ASK -> reply(tools.ask(a.required("question"), a.text("repo")), ToolText::answer);
-                        case FIND_SYMBOL ->
-                            reply(
-                                    tools.findSymbol(
-                                            a.required("name"),
-                                            a.text("kind"),
-                                            a.text("repo"),
-                                            a.integer("limit", 20, 1, 100)),
-                                    ToolText::symbols);
-                        case FIND_REFERENCES ->
-                            reply(
-                                    tools.findReferences(
-                                            a.required("symbol"),
-                                            CallDirection.fromId(
-                                                    a.text("direction").orElse("callers")),
-                                            a.text("repo"),
-                                            a.integer("limit", 50, 1, 200)),
-                                    ToolText::references);
-                        case READ_FILE ->
-                            reply(
-                                    tools.readFile(
-                                            a.required("repo"),
-                                            a.required("path"),
-                                            a.optionalInteger("start_line"),
-                                            a.optionalInteger("end_line")),
-                                    ToolText::file);
-                        case LIST_REPOS -> reply(tools.listRepos(), ToolText::repos);
-                        case INDEX_STATUS -> reply(tools.indexStatus(a.text("repo")), ToolText::status);
-                        case REINDEX -> reply(tools.reindex(a.required("repo")), ToolText::reindexed);
-                    };
-            @SuppressWarnings("unchecked")
-            Map<String, Object> structured = json.convertValue(reply.value(), Map.class);
+            ToolArgs a = new ToolArgs(raw);
+            a.budget(); // a bad max_tokens is refused before any work
+            Reply reply = reply(name, a);
             return CallToolResult.builder()
                     .content(List.of(McpSchema.TextContent.builder(reply.text()).build()))
-                    .structuredContent(structured)
+                    .structuredContent(reply.structured())
                     .build();
         } catch (ChatException | StoreException | IllegalArgumentException e) {
             return error(e.getMessage());
@@ -122,12 +86,67 @@ final class McpTools {
         }
     }
 
-    /** A result and its text rendering. */
-    private record Reply(Object value, String text) {}
-
-    private static <T> Reply reply(T value, Function<T, String> text) {
-        return new Reply(value, text.apply(value));
+    /** The tool's result, from the page the call's cursor names, cut to its budget. */
+    private Reply reply(Name name, ToolArgs a) {
+        String id = name.id();
+        return switch (name) {
+            case SEARCH_CODE -> {
+                PagedResults.Detail detail =
+                        PagedResults.Detail.fromId(a.text("detail").orElse("full"));
+                SearchResult r = tools.searchCode(
+                        a.text("query").orElse(""),
+                        a.text("repo"),
+                        a.text("path_glob"),
+                        a.text("language"),
+                        a.text("kind"),
+                        a.integer("limit", 10, 1, 50));
+                yield paging.list(id, a, r.hits().size(), "hits", false, at -> PagedResults.search(r, at, detail));
+            }
+            case ASK -> {
+                ChatResponse r = tools.ask(a.required("question"), a.text("repo"));
+                yield paging.whole(a, r.sources().size(), "sources", PagedResults.answer(r));
+            }
+            case FIND_SYMBOL -> {
+                SymbolResult r = tools.findSymbol(
+                        a.required("name"), a.text("kind"), a.text("repo"), a.integer("limit", 20, 1, 100));
+                yield paging.list(
+                        id, a, r.definitions().size(), "definitions", false, at -> PagedResults.symbols(r, at));
+            }
+            case FIND_REFERENCES -> {
+                ReferencesResult r = tools.findReferences(
+                        a.required("symbol"),
+                        CallDirection.fromId(a.text("direction").orElse("callers")),
+                        a.text("repo"),
+                        a.integer("limit", 50, 1, 200));
+                yield paging.list(
+                        id,
+                        a,
+                        r.references().size(),
+                        "references",
+                        r.truncated(),
+                        at -> PagedResults.references(r, at));
+            }
+            case READ_FILE ->
+                paging.lines(
+                        id,
+                        a,
+                        start -> tools.readFile(
+                                a.required("repo"), a.required("path"), start, a.optionalInteger("end_line")),
+                        tools::link);
+            case LIST_REPOS -> {
+                RepoList r = tools.listRepos();
+                yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.repos(r, at));
+            }
+            case INDEX_STATUS -> {
+                IndexStatus r = tools.indexStatus(a.text("repo"));
+                yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.status(r, at));
+            }
+            case REINDEX -> paging.whole(a, 1, "repos", PagedResults.reindexed(tools.reindex(a.required("repo"))));
+        };
     }
+
+    /** A result as the client gets it: structured content, its text, and the longer one's length. */
+    record Reply(Map<String, Object> structured, String text, int size) {}
 
     private static CallToolResult error(String message) {
         return CallToolResult.builder()
@@ -135,52 +154,5 @@ final class McpTools {
                         .build()))
                 .isError(true)
                 .build();
-    }
-
-    /** A call's arguments, read by name; a wrong type is an IllegalArgumentException naming the argument. */
-    private record Args(Map<String, Object> raw) {
-        /** A string argument, empty when absent, null or blank. */
-        Optional<String> text(String name) {
-            Object v = raw.get(name);
-            if (v == null) {
-                return Optional.empty();
-            }
-            if (!(v instanceof String s)) {
-                throw new IllegalArgumentException("\"" + name + "\" must be a string");
-            }
-            return Optional.of(s).filter(x -> !x.isBlank());
-        }
-
-        String required(String name) {
-            return text(name).orElseThrow(() -> new IllegalArgumentException("\"" + name + "\" is required"));
-        }
-
-        Optional<Integer> optionalInteger(String name) {
-            Object v = raw.get(name);
-            if (v == null) {
-                return Optional.empty();
-            }
-            if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
-                throw new IllegalArgumentException("\"" + name + "\" must be an integer");
-            }
-            if (n.doubleValue() < 1 || n.doubleValue() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("\"" + name + "\" must be a positive line number");
-            }
-            return Optional.of(n.intValue());
-        }
-
-        int integer(String name, int fallback, int min, int max) {
-            Object v = raw.get(name);
-            if (v == null) {
-                return fallback;
-            }
-            if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
-                throw new IllegalArgumentException("\"" + name + "\" must be an integer");
-            }
-            if (n.doubleValue() < min || n.doubleValue() > max) {
-                throw new IllegalArgumentException("\"" + name + "\" must be between " + min + " and " + max);
-            }
-            return n.intValue();
-        }
     }
 }

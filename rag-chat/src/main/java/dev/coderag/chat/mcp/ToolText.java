@@ -23,7 +23,10 @@ import java.util.stream.Collectors;
  * {@code repo:path:start-end}, one line per result, snippets and file lines as they are. Pure.
  */
 final class ToolText {
-    /** Lines of a search hit's snippet the text shows (the structured content has up to 20). */
+    /**
+     * Lines of a search hit's snippet (or, with {@code detail: signatures}, its signature) the text shows (the
+     * structured content has up to 20).
+     */
     static final int TEXT_SNIPPET_LINES = 8;
 
     private ToolText() {}
@@ -44,9 +47,10 @@ final class ToolText {
                     .append(", ")
                     .append(h.language())
                     .append(String.format(Locale.ROOT, ", score %.2f)%n", h.score()));
-            h.snippet().lines().limit(TEXT_SNIPPET_LINES).forEach(l -> sb.append("    ")
-                    .append(l)
-                    .append('\n'));
+            String text = h.snippet() == null ? h.signature() : h.snippet();
+            text.lines()
+                    .limit(TEXT_SNIPPET_LINES)
+                    .forEach(l -> sb.append("    ").append(l).append('\n'));
         }
         return sb.toString().stripTrailing();
     }
