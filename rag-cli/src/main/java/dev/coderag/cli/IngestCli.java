@@ -124,12 +124,7 @@ public final class IngestCli implements Runnable {
                 description = "Repo name (one source only); default: the directory or URL's repo name.")
         String name;
 
-        @Option(
-                names = "--branch",
-                paramLabel = "B",
-                description = "Branch or tag to clone (git URLs only). A branch of a URL the store already holds at"
-                        + " another branch is indexed beside it, storing only the files the branch changes"
-                        + " (ask with --repo NAME --branch B).")
+        @Option(names = "--branch", paramLabel = "B", description = "Branch or tag to clone (git URLs only).")
         String branch;
 
         @Option(
