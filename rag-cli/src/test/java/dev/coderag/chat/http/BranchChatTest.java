@@ -8,6 +8,8 @@ import dev.coderag.retrieval.BranchFixture;
 import dev.coderag.retrieval.FixtureStore;
 import dev.coderag.retrieval.SharedModel;
 import dev.coderag.store.Store;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -73,6 +75,24 @@ class BranchChatTest {
         assertThat(http.postJson("/api/chat", "{\"query\": \"What is this?\", \"branch\": \"feature/retry\"}")
                         .status())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void the_mcp_tools_take_the_branch_too() {
+        HttpHelper.Response call = http.send(HttpRequest.newBuilder(URI.create(http.base() + "/mcp"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_code",\
+                        "arguments":{"query":"fibonacci backoff","repo":"tinyroute","branch":"feature/retry"}}}""")));
+        assertThat(call.status()).as(call.body()).isEqualTo(200);
+        JsonNode hit = call.json()
+                .path("result")
+                .path("structuredContent")
+                .path("hits")
+                .get(0);
+        assertThat(hit.path("repo").asText()).isEqualTo(BranchFixture.OVERLAY);
+        assertThat(hit.path("path").asText()).isEqualTo("cli/src/tinyroute/retry.py");
     }
 
     private static JsonNode ask(String json) {
