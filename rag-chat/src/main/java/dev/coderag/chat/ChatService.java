@@ -333,6 +333,11 @@ public final class ChatService {
         history.append(chatId, StoredTurn.of(query, response, context, Instant.now()));
     }
 
+    /** The stored repository a question about {@code repo} at {@code branch} reads ({@link BranchScope#of}). */
+    public Optional<String> repoAt(Optional<String> repo, Optional<String> branch) {
+        return BranchScope.of(retriever.store(), repo, branch);
+    }
+
     /** Starts an empty chat of {@code owner}'s ({@link ChatOwners}). */
     public ChatInfo newChat(Optional<String> repo, String owner) {
         repo.ifPresent(r -> {

@@ -197,6 +197,13 @@ public final class ChatCli implements Runnable {
         @Option(names = "--repo", paramLabel = "NAME", description = "Only this repository.")
         String repo;
 
+        @Option(
+                names = "--branch",
+                paramLabel = "BRANCH",
+                description = "With --repo: the repository at this branch (indexed with ./rag ingest URL --branch;"
+                        + " default: the branch it was indexed from).")
+        String branch;
+
         @Option(names = "--json", description = "Print exactly the /api/chat response object as JSON.")
         boolean json;
 
@@ -212,7 +219,8 @@ public final class ChatCli implements Runnable {
                     Store store = Store.open(location, embedder.modelId(), embedder.dimension())) {
                 double startupMs = (System.nanoTime() - opening) / 1e6;
                 ChatService service = ChatService.create(store, embedder, chat);
-                ChatResponse r = service.ask(new ChatRequest(question, Optional.ofNullable(repo), Optional.empty()));
+                Optional<String> scope = service.repoAt(Optional.ofNullable(repo), Optional.ofNullable(branch));
+                ChatResponse r = service.ask(new ChatRequest(question, scope, Optional.empty()));
                 if (json) {
                     ObjectMapper mapper = ChatServer.mapper().enable(SerializationFeature.INDENT_OUTPUT);
                     parent.out.println(mapper.writeValueAsString(r));

@@ -35,6 +35,7 @@ final class ChunkSource {
     private final SearchFilter filter;
     private final Predicate<Chunk> admits;
     private final VectorTier tier;
+    private final Optional<BranchView> branch;
 
     /**
      * @param scope restrict every read to it
@@ -53,9 +54,13 @@ final class ChunkSource {
         this.tier = Objects.requireNonNull(tier, "tier");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.repo = scope.repo();
-        this.filter = scope.filter();
+        this.branch = repo.flatMap(r -> BranchView.of(store, r));
+        // a branch overlay's searches cover its base too; the base's files the branch changed or lacks are dropped
+        this.filter = branch.map(b -> b.filter(scope.filter())).orElse(scope.filter());
         Predicate<Chunk> matcher = filter.matcher();
-        this.admits = scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
+        Predicate<Chunk> inScope =
+                scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
+        this.admits = branch.map(b -> inScope.and(c -> !b.hides(c))).orElse(inScope);
     }
 
     /** The vector tier {@link #vector} searches: the one the request's query vector belongs to. */
@@ -72,7 +77,7 @@ final class ChunkSource {
         if (!scope.tables().contains(table)) {
             return List.of();
         }
-        return scored(store.vectors(tier).search(table, queryVector, k, filter));
+        return scored(visible(store.vectors(tier).search(table, queryVector, wider(k), filter), k));
     }
 
     /**
@@ -83,7 +88,7 @@ final class ChunkSource {
         if (!scope.tables().contains(table)) {
             return List.of();
         }
-        return scored(store.vectors(VectorTier.STATIC).search(table, queryVector, k, filter));
+        return scored(visible(store.vectors(VectorTier.STATIC).search(table, queryVector, wider(k), filter), k));
     }
 
     /** One nearest-neighbour list per table, in {@link ChunkKind} order, searched one table after another. */
@@ -100,7 +105,7 @@ final class ChunkSource {
         if (!scope.tables().contains(table)) {
             return List.of();
         }
-        return store.lexical().search(table, query, k, filter);
+        return visible(store.lexical().search(table, query, wider(k), filter), k);
     }
 
     /** BM25 hits of one table re-ranked by the evidence of the rest of each file ({@link Fusion#withFileSupport}). */
@@ -124,12 +129,18 @@ final class ChunkSource {
 
     /** The chunks of the files whose path is or ends with {@code pathOrSuffix}. */
     List<Found> byPath(String pathOrSuffix) {
-        return found(store.chunks().byPath(pathOrSuffix, repo));
+        return found(
+                branch.isEmpty()
+                        ? store.chunks().byPath(pathOrSuffix, repo)
+                        : branch.get().both(r -> store.chunks().byPath(pathOrSuffix, Optional.of(r))));
     }
 
     /** The chunks that define {@code symbol}. */
     List<Found> bySymbol(String symbol) {
-        return found(store.chunks().bySymbol(symbol, repo));
+        return found(
+                branch.isEmpty()
+                        ? store.chunks().bySymbol(symbol, repo)
+                        : branch.get().both(r -> store.chunks().bySymbol(symbol, Optional.of(r))));
     }
 
     /** The stored chunks with these ids, as the store returns them. */
@@ -163,6 +174,22 @@ final class ChunkSource {
     /** Stored embeddings by content hash (hashes without one are absent). */
     Map<String, float[]> vectorsByContentHash(Collection<String> contentHashes) {
         return store.vectors(tier).byContentHash(contentHashes);
+    }
+
+    /** How many hits to ask a search for: more in a branch's view, whose hidden base files are dropped after. */
+    private int wider(int k) {
+        return branch.filter(b -> !b.hidden().isEmpty()).isPresent() ? k + Math.min(k, 200) : k;
+    }
+
+    /** The first {@code k} hits the branch's view shows (all of them outside a branch). */
+    private List<ScoredChunk> visible(List<ScoredChunk> hits, int k) {
+        if (branch.isEmpty()) {
+            return hits;
+        }
+        return hits.stream()
+                .filter(h -> !branch.get().hides(h.chunk()))
+                .limit(k)
+                .toList();
     }
 
     private static List<Scored> scored(List<ScoredChunk> hits) {

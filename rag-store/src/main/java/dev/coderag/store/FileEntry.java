@@ -33,6 +33,18 @@ public record FileEntry(String repo, String path, String fileHash, List<String> 
         return fileHash.startsWith(PENDING);
     }
 
+    /**
+     * The hash of a branch overlay's entry for a file its base repository has and the branch does not (docs/STORE.md,
+     * "Branches"): it hides the base's file in the branch's view. Not hexadecimal, so no real hash equals it; such an
+     * entry has no chunks.
+     */
+    public static final String ABSENT = "absent";
+
+    /** Whether this entry hides its base repository's file in a branch overlay ({@link #ABSENT}). */
+    public boolean absent() {
+        return ABSENT.equals(fileHash);
+    }
+
     /** Whether this file's chunks still wait for some of their vectors. */
     public boolean pending() {
         return isPending(fileHash);

@@ -4,6 +4,7 @@ import dev.coderag.embed.EmbedException;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.parse.ParseOptions;
+import dev.coderag.store.BranchNames;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
@@ -120,24 +121,37 @@ public final class Ingester {
      *     the store
      */
     public static boolean remove(Store store, IngestOptions options, String name) {
-        if (!RepoSources.isValidName(name)) {
+        if (!RepoSources.isValidName(name) && !RepoRouting.Overlay.isName(name)) {
             throw new IngestException(
                     IngestException.Reason.BAD_SOURCE,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): " + RepoSources.redact(name));
         }
-        boolean stored;
+        // a repository goes with the overlays of its other branches (they show its files)
+        List<String> names = new ArrayList<>(List.of(name));
+        store.repos().list().stream()
+                .map(RepoInfo::name)
+                .filter(n -> BranchNames.base(n).filter(name::equals).isPresent())
+                .forEach(names::add);
+        boolean stored = false;
         try (WriteTransaction tx = begin(store)) {
-            stored = store.repos().get(name).isPresent();
+            for (String n : names) {
+                if (store.repos().get(n).isPresent()) {
+                    tx.deleteRepo(n);
+                    stored = true;
+                }
+            }
             if (stored) {
-                tx.deleteRepo(name);
                 tx.commit();
             }
         }
-        Path clone = options.cloneDir().resolve(name);
-        boolean cloned = Files.exists(clone, LinkOption.NOFOLLOW_LINKS);
-        GitProcess.deleteTree(clone);
-        if (Files.exists(clone, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IngestException(IngestException.Reason.IO, "could not delete the clone " + clone);
+        boolean cloned = false;
+        for (String n : names) {
+            Path clone = options.cloneDir().resolve(n);
+            cloned |= Files.exists(clone, LinkOption.NOFOLLOW_LINKS);
+            GitProcess.deleteTree(clone);
+            if (Files.exists(clone, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IngestException(IngestException.Reason.IO, "could not delete the clone " + clone);
+            }
         }
         return stored || cloned;
     }
@@ -221,14 +235,14 @@ public final class Ingester {
     private IngestSummary.RepoResult ingestOne(IngestRequest request, ProgressListener progress, IngestTotals totals) {
 
         progress.onProgress(new IngestProgress(GitSource.redact(request.source()), IngestPhase.SCAN, 0, 0, 0, 0));
-        SourceResolver.Resolved resolved = SourceResolver.resolve(request, options);
+        RepoRouting.Routed routed = RepoRouting.resolve(request, options, store);
+        SourceResolver.Resolved resolved = routed.resolved();
         store.ifPresent(s -> SourceResolver.refuseInsideStore(resolved, s.directory()));
         String name = resolved.name();
         progress.onProgress(new IngestProgress(name, IngestPhase.SCAN, 0, 0, 0, 0));
         Optional<String> commit = GitSource.headCommit(resolved.dir());
         Optional<RepoInfo> storedRepo = store.flatMap(s -> s.repos().get(name));
-        checkSource(resolved, storedRepo);
-        RepoTarget repo = new RepoTarget(resolved, commit, storedRepo, branch(request, resolved, storedRepo));
+        RepoTarget repo = RepoRouting.target(routed, request, commit, storedRepo);
         // Walk, hash, parse and reconcile before taking the write lock, so a slow scan (a huge tree, hostile
         // ignore files) never holds it; the store serves reads meanwhile.
         RepoPlanner.Planned planned = planner.plan(repo, progress);
@@ -246,14 +260,13 @@ public final class Ingester {
                     0);
         }
         IngestSummary.RepoResult result;
-        DoneAfterResolve writing = new DoneAfterResolve(progress, options.resolve());
+        ResolvePass.DoneAfter writing = new ResolvePass.DoneAfter(progress, options.resolve());
         try (WriteTransaction tx = begin()) {
             Store s = store.orElseThrow();
             Optional<RepoInfo> nowStored = s.repos().get(name);
             if (!nowStored.equals(storedRepo) || !s.files().hashes(name).equals(planned.storedHashes())) {
                 // another process committed this repo between the plan and the lock: plan again under the lock
-                checkSource(resolved, nowStored);
-                repo = new RepoTarget(resolved, commit, nowStored, branch(request, resolved, nowStored));
+                repo = RepoRouting.target(routed, request, commit, nowStored);
                 planned = planner.plan(repo, writing);
                 totals.parseSeconds += planned.parseSeconds();
             }
@@ -283,41 +296,11 @@ public final class Ingester {
         return result;
     }
 
-    /**
-     * The branch to record: the one asked for; else, for a URL whose clone was made from a branch, that branch
-     * (an update of a single-branch clone fetches it again); else "" (the remote's default, or a directory).
-     */
-    private static String branch(
-            IngestRequest request, SourceResolver.Resolved resolved, Optional<RepoInfo> storedRepo) {
-        Optional<String> asked = request.branch().filter(b -> !b.isBlank());
-        if (asked.isPresent()) {
-            return asked.get();
-        }
-        return storedRepo
-                .filter(r ->
-                        RepoSources.isGitUrl(resolved.source()) && r.source().equals(resolved.source()))
-                .map(RepoInfo::branch)
-                .orElse("");
-    }
-
     static IngestException stopped(String repo, int committed, int pending, int embedded) {
         return new IngestException(
                 IngestException.Reason.STOPPED,
                 "stopped: kept " + committed + " new or changed files of " + repo + " (" + embedded
                         + " chunks embedded); " + pending + " files still to index - run the same command to finish");
-    }
-
-    private static void checkSource(SourceResolver.Resolved resolved, Optional<RepoInfo> storedRepo) {
-        if (storedRepo.isPresent()
-                && !resolved.explicitName()
-                && !storedRepo.get().source().isEmpty()
-                && !storedRepo.get().source().equals(resolved.source())) {
-            throw new IngestException(
-                    IngestException.Reason.BAD_SOURCE,
-                    "the store already has a repo named '" + resolved.name() + "' from "
-                            + storedRepo.get().source() + "; pass --name to ingest " + resolved.source()
-                            + " under another name");
-        }
     }
 
     private WriteTransaction begin() {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -97,7 +98,7 @@ final class RepoPlanner {
         // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
         Map<String, String> storedHashes =
                 store.map(s -> s.files().hashes(name)).orElse(Map.of());
-        RepoScanner.Scan scan = scan(repo, storedHashes, progress);
+        RepoScanner.Scan scan = withAbsent(repo.overlay(), scan(repo, storedHashes, progress));
         Map<String, String> planned = storedHashes;
         if (!scan.deferred().isEmpty()) {
             planned = new HashMap<>(storedHashes);
@@ -112,6 +113,30 @@ final class RepoPlanner {
     }
 
     /**
+     * A branch overlay's scan with an {@link dev.coderag.store.FileEntry#ABSENT} entry (no chunks) for each file of
+     * its base the branch does not have: the Reconciler stores it like an empty file, and keeps it while the file
+     * stays away.
+     */
+    private static RepoScanner.Scan withAbsent(Optional<RepoRouting.Overlay> overlay, RepoScanner.Scan scan) {
+        if (overlay.isEmpty()) {
+            return scan;
+        }
+        Set<String> absent = overlay.get()
+                .absent(
+                        scan.current().keySet(),
+                        scan.inherited(),
+                        scan.deferred().stream().map(RepoWalker.Candidate::path).toList());
+        Map<String, String> current = new TreeMap<>(scan.current());
+        Map<String, List<Chunk>> parsed = new HashMap<>(scan.parsed());
+        absent.forEach(path -> {
+            current.put(path, FileEntry.ABSENT);
+            parsed.put(path, List.of());
+        });
+        return new RepoScanner.Scan(
+                current, parsed, scan.skipped(), scan.skippedFiles(), scan.deferred(), scan.inherited());
+    }
+
+    /**
      * Plans one slice of the files an earlier {@link #plan} deferred: reads, hashes and parses them, and reconciles
      * them with their own stored entries (a file of the slice that went away since the walk is deleted).
      *
@@ -122,7 +147,7 @@ final class RepoPlanner {
     Planned planSlice(RepoTarget repo, List<RepoWalker.Candidate> slice, Map<String, String> storedHashes) {
         String name = repo.name();
         long parseStart = System.nanoTime();
-        RepoScanner.Scan scan = scanner().scanFiles(name, slice, storedHashes);
+        RepoScanner.Scan scan = scanner(repo.overlay()).scanFiles(name, slice, storedHashes);
         Map<String, String> own = new HashMap<>();
         for (RepoWalker.Candidate c : slice) {
             String hash = storedHashes.get(c.path());
@@ -176,7 +201,7 @@ final class RepoPlanner {
                 scan.deferred());
     }
 
-    private RepoScanner scanner() {
+    private RepoScanner scanner(Optional<RepoRouting.Overlay> overlay) {
         FileParser parser = parsers.apply(ParseOptions.DEFAULT
                 .withPlainText(options.plainText())
                 .withTokens(embedder::countTokens)
@@ -184,7 +209,7 @@ final class RepoPlanner {
         Set<Path> excluded = new HashSet<>();
         excluded.add(options.cloneDir());
         store.ifPresent(s -> excluded.add(s.directory()));
-        return new RepoScanner(parser, options, embedder.modelId(), excluded, stop);
+        return new RepoScanner(parser, options, embedder.modelId(), excluded, stop, overlay);
     }
 
     private RepoScanner.Scan scan(RepoTarget repo, Map<String, String> storedHashes, ProgressListener progress) {
@@ -196,7 +221,7 @@ final class RepoPlanner {
             gitChanged = GitSource.changedSince(repo.dir(), repo.stored().get().commit());
         }
         try {
-            return scanner()
+            return scanner(repo.overlay())
                     .scan(
                             name,
                             repo.dir(),

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,13 +43,16 @@ final class RepoScanner {
      * @param skippedFiles the first {@link RepoCatalog#MAX_SKIPPED} of them with their reason, by path
      * @param deferred files walked but neither read nor parsed (over the scan's budget), in walk order: not in
      *     {@code current}
+     * @param inherited files of a branch overlay whose content is its base's ({@link RepoRouting.Overlay#inherits}): not
+     *     in {@code current}; empty outside an overlay
      */
     record Scan(
             Map<String, String> current,
             Map<String, List<Chunk>> parsed,
             Map<SkipReason, Integer> skipped,
             List<SkippedFile> skippedFiles,
-            List<RepoWalker.Candidate> deferred) {}
+            List<RepoWalker.Candidate> deferred,
+            Set<String> inherited) {}
 
     /** Called on the scanning thread as files complete. */
     @FunctionalInterface
@@ -63,6 +67,7 @@ final class RepoScanner {
     private final boolean full;
     private final String modelId;
     private final Set<Path> excludedDirs;
+    private final Optional<RepoRouting.Overlay> overlay;
 
     /**
      * @param options read for {@link IngestOptions#maxFileBytes()}, {@link IngestOptions#plainText()} and
@@ -77,6 +82,18 @@ final class RepoScanner {
     /** @param stop asked while the repository is walked: a stop request or a job's deadline ends the scan */
     RepoScanner(
             FileParser parser, IngestOptions options, String modelId, Set<Path> excludedDirs, BooleanSupplier stop) {
+        this(parser, options, modelId, excludedDirs, stop, Optional.empty());
+    }
+
+    /** @param overlay the branch overlay being scanned: files with its base's content are inherited, not parsed */
+    RepoScanner(
+            FileParser parser,
+            IngestOptions options,
+            String modelId,
+            Set<Path> excludedDirs,
+            BooleanSupplier stop,
+            Optional<RepoRouting.Overlay> overlay) {
+        this.overlay = overlay;
         this.stop = stop;
         this.parser = parser;
         this.maxFileBytes = options.maxFileBytes();
@@ -174,6 +191,7 @@ final class RepoScanner {
             Progress progress) {
         Map<String, String> current = new TreeMap<>();
         Map<String, List<Chunk>> parsed = new HashMap<>();
+        Set<String> inherited = new HashSet<>();
         int total = futures.size();
         progress.files(0, total, 0);
         int done = 0;
@@ -182,7 +200,9 @@ final class RepoScanner {
         for (Future<Outcome> f : futures) {
             Outcome outcome = await(f);
             done++;
-            if (outcome.skip() != null) {
+            if (outcome.inherited()) {
+                inherited.add(outcome.path());
+            } else if (outcome.skip() != null) {
                 skipped.merge(outcome.skip(), 1, Integer::sum);
                 if (skippedFiles.size() < RepoCatalog.MAX_SKIPPED) {
                     skippedFiles.add(
@@ -202,7 +222,7 @@ final class RepoScanner {
             }
         }
         skippedFiles.sort(Comparator.comparing(SkippedFile::path));
-        return new Scan(current, parsed, skipped, List.copyOf(skippedFiles), deferred);
+        return new Scan(current, parsed, skipped, List.copyOf(skippedFiles), deferred, Set.copyOf(inherited));
     }
 
     /** False for a file git says is untouched since the indexed commit: it keeps its stored hash unread. */
@@ -214,8 +234,15 @@ final class RepoScanner {
                 || changedByGit.get().contains(c.path());
     }
 
-    /** Exactly one of: skipped ({@code skip}), unchanged ({@code hash}, no chunks), parsed (both). */
-    private record Outcome(String path, String hash, List<Chunk> chunks, SkipReason skip) {}
+    /**
+     * Exactly one of: skipped ({@code skip}), unchanged ({@code hash}, no chunks), parsed (both), inherited from a
+     * branch overlay's base (none).
+     */
+    private record Outcome(String path, String hash, List<Chunk> chunks, SkipReason skip) {
+        boolean inherited() {
+            return hash == null && skip == null;
+        }
+    }
 
     private Outcome process(
             String repo, RepoWalker.Candidate c, String previousHash, Optional<Set<String>> changedByGit) {
@@ -232,6 +259,9 @@ final class RepoScanner {
             return skip(c, SkipReason.TOO_LARGE); // grew since the walk
         }
         String hash = TextFiles.fileHash(bytes);
+        if (overlay.isPresent() && overlay.get().inherits(c.path(), hash)) {
+            return new Outcome(c.path(), null, null, null); // the base's file: the overlay stores nothing of it
+        }
         if (!full && hash.equals(previousHash)) {
             return new Outcome(c.path(), hash, null, null); // accepted last time, identical now
         }

@@ -3,12 +3,15 @@ package dev.coderag.ingest;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.resolve.JavaReferences;
 import dev.coderag.ingest.resolve.ResolveOptions;
+import dev.coderag.store.BranchNames;
+import dev.coderag.store.FileEntry;
 import dev.coderag.store.ResolvedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.WriteTransaction;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +62,9 @@ final class ResolvePass {
             Path dir,
             BooleanSupplier stop,
             ProgressListener progress) {
-        Map<String, String> hashes = store.files().hashes(repo);
+        Map<String, String> indexed = store.files().hashes(repo);
+        Map<String, String> hashes = new HashMap<>(indexed);
+        hashes.values().removeIf(FileEntry.ABSENT::equals); // a branch overlay's mark of a file the branch lacks
         Map<String, String> resolvedFrom = store.references().resolvedHashes(repo);
         List<String> java = new ArrayList<>();
         Set<String> stale = new TreeSet<>();
@@ -71,6 +76,10 @@ final class ResolvePass {
                 }
             }
         });
+        // a branch overlay's files are compiled with the base's files the branch shares (its clone has them all)
+        BranchNames.base(repo).ifPresent(base -> store.files().hashes(base).keySet().stream()
+                .filter(p -> p.endsWith(".java") && !indexed.containsKey(p))
+                .forEach(java::add));
         if (stale.isEmpty() || stop.getAsBoolean()) {
             return Result.NONE;
         }
@@ -164,6 +173,41 @@ final class ResolvePass {
             if (++sinceCheckpoint >= ResolveOptions.DEFAULTS.batchSize()) {
                 tx.checkpoint();
                 sinceCheckpoint = 0;
+            }
+        }
+    }
+
+    /**
+     * Forwards one repository's progress, holding back its {@link IngestPhase#DONE} until {@link #release()}: reference
+     * resolution runs after the write commits, and a listener that saw {@code done} first would show a finished
+     * repository while {@link IngestPhase#RESOLVE} is still to come. Not thread-safe (the ingesting thread only).
+     */
+    static final class DoneAfter implements ProgressListener {
+        private final ProgressListener target;
+        private final boolean hold;
+        private IngestProgress done;
+
+        /** @param hold whether resolution follows; when it does not, {@code done} passes at once */
+        DoneAfter(ProgressListener target, boolean hold) {
+            this.target = target;
+            this.hold = hold;
+        }
+
+        @Override
+        public void onProgress(IngestProgress progress) {
+            if (hold && progress.phase() == IngestPhase.DONE) {
+                done = progress;
+            } else {
+                target.onProgress(progress);
+            }
+        }
+
+        /** Reports the held {@code done}, if any, once. */
+        void release() {
+            if (done != null) {
+                IngestProgress held = done;
+                done = null;
+                target.onProgress(held);
             }
         }
     }

@@ -27,15 +27,29 @@ final class SourceResolver {
 
     /** Resolves a request, cloning or updating a git URL's clone. */
     static Resolved resolve(IngestRequest request, IngestOptions options) {
-        return resolve(request, options, true);
+        return resolve(request, options, true, Optional.empty());
+    }
+
+    /**
+     * Resolves a git URL's request for another branch of a stored repository as that repository's branch overlay:
+     * named {@code overlay}, cloned into a directory of that name (the base's clone keeps its branch).
+     */
+    static Resolved resolveOverlay(IngestRequest request, IngestOptions options, String overlay) {
+        return resolve(request, options, true, Optional.of(overlay));
     }
 
     /** Applies every check of {@link #resolve} without touching the network or the disk beyond a stat. */
     static void check(IngestRequest request, IngestOptions options) {
-        resolve(request, options, false);
+        resolve(request, options, false, Optional.empty());
     }
 
-    private static Resolved resolve(IngestRequest request, IngestOptions options, boolean clone) {
+    /** The request's checks and names, without cloning: what {@link #resolve} would resolve it to. */
+    static Resolved unresolved(IngestRequest request, IngestOptions options) {
+        return resolve(request, options, false, Optional.empty());
+    }
+
+    private static Resolved resolve(
+            IngestRequest request, IngestOptions options, boolean clone, Optional<String> overlay) {
         String source = request.source();
         String shown = RepoSources.redact(source); // one line, no credentials
         if (source.isBlank()) {
@@ -52,7 +66,8 @@ final class SourceResolver {
             GitSource.checkPolicy(url, options.git());
             GitRemote.of(url); // refuses what cannot be handed to git without a secret on its command line
             Optional<String> branch = request.branch().filter(b -> !b.isBlank()).map(GitSource::validateBranch);
-            String name = explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown)));
+            String name = overlay.orElseGet(
+                    () -> explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown))));
             Path dir = options.cloneDir().resolve(name);
             if (clone) {
                 GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls(), options.git(), System.getenv());

@@ -32,14 +32,14 @@ final class ChatHandlers {
         this.slots = slots;
     }
 
-    /** {@code POST /api/chat}: {@code query}, optional {@code repo} and {@code chat_id}. */
+    /** {@code POST /api/chat}: {@code query}, optional {@code repo}, {@code branch} and {@code chat_id}. */
     void ask(Context ctx) {
         JsonNode body = requests.jsonBody(ctx);
         answer(
                 ctx,
                 new ChatRequest(
                         requiredText(body, "query"),
-                        optionalText(body, "repo"),
+                        service.repoAt(optionalText(body, "repo"), optionalText(body, "branch")),
                         optionalText(body, "chat_id"),
                         Owners.of(ctx)));
     }

@@ -88,6 +88,11 @@ public final class CodeTools {
         this.navigation = new CodeNavigation(service.retriever(), this::link);
     }
 
+    /** The store the tools read. */
+    Store store() {
+        return store;
+    }
+
     /** The web code viewer's address of some lines, or null when no viewer is known. */
     String link(String repo, String path, int start, int end) {
         return viewerBase

@@ -1,6 +1,7 @@
 package dev.coderag.chat.mcp;
 
 import dev.coderag.chat.ApiContract;
+import dev.coderag.chat.BranchScope;
 import dev.coderag.chat.ChatException;
 import dev.coderag.chat.ChatResponse;
 import dev.coderag.chat.mcp.McpResults.IndexStatus;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,6 +88,11 @@ final class McpTools {
         }
     }
 
+    /** The stored repository the call reads: {@code repo}, or its overlay for {@code branch} ({@link BranchScope}). */
+    private Optional<String> repo(ToolArgs a) {
+        return BranchScope.of(tools.store(), a.text("repo"), a.text("branch"));
+    }
+
     /** The tool's result, from the page the call's cursor names, cut to its budget. */
     private Reply reply(Name name, ToolArgs a) {
         String id = name.id();
@@ -95,7 +102,7 @@ final class McpTools {
                         PagedResults.Detail.fromId(a.text("detail").orElse("full"));
                 SearchResult r = tools.searchCode(
                         a.text("query").orElse(""),
-                        a.text("repo"),
+                        repo(a),
                         a.text("path_glob"),
                         a.text("language"),
                         a.text("kind"),
@@ -103,12 +110,12 @@ final class McpTools {
                 yield paging.list(id, a, r.hits().size(), "hits", false, at -> PagedResults.search(r, at, detail));
             }
             case ASK -> {
-                ChatResponse r = tools.ask(a.required("question"), a.text("repo"));
+                ChatResponse r = tools.ask(a.required("question"), repo(a));
                 yield paging.whole(a, r.sources().size(), "sources", PagedResults.answer(r));
             }
             case FIND_SYMBOL -> {
-                SymbolResult r = tools.findSymbol(
-                        a.required("name"), a.text("kind"), a.text("repo"), a.integer("limit", 20, 1, 100));
+                SymbolResult r =
+                        tools.findSymbol(a.required("name"), a.text("kind"), repo(a), a.integer("limit", 20, 1, 100));
                 yield paging.list(
                         id, a, r.definitions().size(), "definitions", false, at -> PagedResults.symbols(r, at));
             }
@@ -116,7 +123,7 @@ final class McpTools {
                 ReferencesResult r = tools.findReferences(
                         a.required("symbol"),
                         CallDirection.fromId(a.text("direction").orElse("callers")),
-                        a.text("repo"),
+                        repo(a),
                         a.integer("limit", 50, 1, 200));
                 yield paging.list(
                         id,
@@ -131,7 +138,10 @@ final class McpTools {
                         id,
                         a,
                         start -> tools.readFile(
-                                a.required("repo"), a.required("path"), start, a.optionalInteger("end_line")),
+                                repo(a).orElseThrow(() -> new IllegalArgumentException("\"repo\" is required")),
+                                a.required("path"),
+                                start,
+                                a.optionalInteger("end_line")),
                         tools::link);
             case LIST_REPOS -> {
                 RepoList r = tools.listRepos();
