@@ -28,7 +28,7 @@ class LauncherIT {
 
     @Test
     void every_command_has_help() {
-        for (String command : new String[] {"up", "ingest", "status", "serve", "ask", "eval"}) {
+        for (String command : new String[] {"up", "ingest", "status", "reindex", "skipped", "serve", "ask", "eval"}) {
             Proc.Result r = Proc.runRag(tmp, Map.of(), T, command, "--help");
             assertThat(r.exitCode()).as(command + " --help: " + r.err()).isZero();
             assertThat(r.out()).as(command).containsIgnoringCase("usage");
@@ -43,7 +43,7 @@ class LauncherIT {
         assertThat(r.out()).isEmpty();
         assertThat(r.err().lines().filter(l -> !l.startsWith("WARNING: Using incubator modules")))
                 .containsExactly(
-                        "rag: unknown command 'frobnicate' (commands: up, ingest, status, remove, serve, ask, mcp, eval, migrate, dev-cluster; ./rag --help)");
+                        "rag: unknown command 'frobnicate' (commands: up, ingest, status, reindex, skipped, remove, serve, ask, mcp, eval, migrate, dev-cluster; ./rag --help)");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.coderag.ingest;
 
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.SkippedFile;
+import dev.coderag.types.ExcludedDirs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -33,25 +34,7 @@ import java.util.function.Predicate;
  */
 final class RepoWalker {
     /** Directory names never descended into. */
-    static final Set<String> DEFAULT_EXCLUDED_DIRS = Set.of(
-            ".git",
-            ".hg",
-            ".svn",
-            "vendor",
-            "node_modules",
-            "target",
-            "build",
-            "dist",
-            "bin",
-            "__pycache__",
-            ".venv",
-            "venv",
-            ".rag",
-            ".idea",
-            ".gradle",
-            ".mypy_cache",
-            ".pytest_cache",
-            ".tox");
+    static final Set<String> DEFAULT_EXCLUDED_DIRS = ExcludedDirs.NAMES;
 
     /** The largest ignore file read (1 MiB; git's own are a few KiB). */
     static final long MAX_IGNORE_BYTES = 1 << 20;

@@ -9,14 +9,12 @@ import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
-import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +44,7 @@ class BranchOverlayIngestTest {
     @Test
     void a_second_branch_stores_only_what_it_changes_and_hides_what_it_deletes() throws Exception {
         Path work = GitFixture.init(tmp.resolve("tinyroute"));
-        copyTree(fixture(), work);
+        IngesterTest.copyTree(fixture(), work);
         GitFixture.commit(work, "base");
         String main = GitFixture.branch(work);
         GitFixture.git(work, "checkout", "-q", "-b", "feature/retry");
@@ -125,18 +123,5 @@ class BranchOverlayIngestTest {
     private static Path fixture() throws URISyntaxException {
         return Path.of(
                 BranchOverlayIngestTest.class.getResource("/fixture-repo").toURI());
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path src : walk.toList()) {
-                Path dst = to.resolve(from.relativize(src).toString());
-                if (Files.isDirectory(src)) {
-                    Files.createDirectories(dst);
-                } else {
-                    Files.copy(src, dst);
-                }
-            }
-        }
     }
 }

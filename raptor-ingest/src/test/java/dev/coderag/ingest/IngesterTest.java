@@ -434,7 +434,7 @@ class IngesterTest {
         Files.writeString(file, content, StandardCharsets.UTF_8);
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             walk.forEach(src -> {
                 Path dst = to.resolve(from.relativize(src).toString());

@@ -1,5 +1,6 @@
 package dev.coderag.chat.repos;
 
+import dev.coderag.types.ExcludedDirs;
 import java.io.IOException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
@@ -29,25 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class TreeSnapshot {
     /** Directory names never descended into: the ingester's default excludes. */
-    static final Set<String> SKIPPED_DIRS = Set.of(
-            ".git",
-            ".hg",
-            ".svn",
-            "vendor",
-            "node_modules",
-            "target",
-            "build",
-            "dist",
-            "bin",
-            "__pycache__",
-            ".venv",
-            "venv",
-            ".rag",
-            ".idea",
-            ".gradle",
-            ".mypy_cache",
-            ".pytest_cache",
-            ".tox");
+    static final Set<String> SKIPPED_DIRS = ExcludedDirs.NAMES;
 
     /** The most files a snapshot holds. */
     static final int MAX_FILES = 500_000;

@@ -249,40 +249,37 @@ final class SolrReferences implements References {
 
     @Override
     public Set<String> declaredKeys(String repo, String path) {
-        Objects.requireNonNull(repo, "repo");
-        Objects.requireNonNull(path, "path");
-        reads.connection().checkOpen();
-        var p = SolrReads.params(
-                "*:*",
-                List.of(SolrDocs.is("doc", SolrDocs.RESOLVED), SolrDocs.is("id", SolrDocs.resolvedId(repo, path))),
-                SolrResolvedDocs.fields(true, List.of()),
-                1);
         Set<String> out = new LinkedHashSet<>();
-        for (SolrDocument d : reads.query(p, "read declarations").getResults()) {
-            SolrResolvedDocs.read(d).declared().forEach(x -> out.add(x.key()));
-        }
+        resolvedFile(repo, path, Set.of(), "read declarations")
+                .ifPresent(r -> r.declared().forEach(x -> out.add(x.key())));
         return out;
     }
 
     @Override
     public Optional<Stored> stored(String repo, String path) {
+        return resolvedFile(repo, path, EnumSet.allOf(ReferenceKind.class), "read a resolved file")
+                .map(r -> new Stored(
+                        r.hash(),
+                        new ResolvedFile(
+                                r.path(),
+                                r.declared(),
+                                r.refs().stream()
+                                        .sorted(Comparator.comparingInt(Ref::ord))
+                                        .map(Ref::ref)
+                                        .toList())));
+    }
+
+    /** One file's resolution document, with its declarations and the references of {@code kinds}. */
+    private Optional<Resolved> resolvedFile(String repo, String path, Set<ReferenceKind> kinds, String action) {
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(path, "path");
         reads.connection().checkOpen();
         var p = SolrReads.params(
                 "*:*",
                 List.of(SolrDocs.is("doc", SolrDocs.RESOLVED), SolrDocs.is("id", SolrDocs.resolvedId(repo, path))),
-                SolrResolvedDocs.fields(true, EnumSet.allOf(ReferenceKind.class)),
+                SolrResolvedDocs.fields(true, kinds),
                 1);
-        for (SolrDocument d : reads.query(p, "read a resolved file").getResults()) {
-            Resolved r = SolrResolvedDocs.read(d);
-            List<ResolvedFile.Referenced> refs = r.refs().stream()
-                    .sorted(Comparator.comparingInt(Ref::ord))
-                    .map(Ref::ref)
-                    .toList();
-            return Optional.of(new Stored(r.hash(), new ResolvedFile(r.path(), r.declared(), refs)));
-        }
-        return Optional.empty();
+        return reads.query(p, action).getResults().stream().findFirst().map(SolrResolvedDocs::read);
     }
 
     /** Paths in order; one request per 400 distinct keys. */
