@@ -289,9 +289,30 @@ class McpPagingTest {
                         false,
                         at -> PagedResults.search(full, at, PagedResults.Detail.FULL)),
                 "belongs to a search_code result");
+        // the last character of each part carries spare bits: a change there may decode to the same bytes
         char last = cursor.charAt(cursor.length() - 1);
         String flipped = cursor.substring(0, cursor.length() - 1) + (last == 'A' ? 'B' : 'A');
-        for (String bad : List.of(flipped, "abc", cursor + cursor, "x".repeat(600), "../../etc", "a.b")) {
+        int dot = cursor.indexOf('.');
+        char lastOfPayload = cursor.charAt(dot - 1);
+        String payloadFlipped =
+                cursor.substring(0, dot - 1) + (lastOfPayload == 'A' ? 'B' : 'A') + cursor.substring(dot);
+        char head = cursor.charAt(0);
+        String firstFlipped = (head == 'A' ? 'B' : 'A') + cursor.substring(1);
+        // the same signature bytes spelled otherwise: its last character's four spare bits changed
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int digit = alphabet.indexOf(last);
+        String respelled =
+                cursor.substring(0, cursor.length() - 1) + alphabet.charAt((digit & 0b110000) | ((digit + 1) & 0b1111));
+        for (String bad : List.of(
+                flipped,
+                respelled,
+                payloadFlipped,
+                firstFlipped,
+                "abc",
+                cursor + cursor,
+                "x".repeat(600),
+                "../../etc",
+                "a.b")) {
             assertRefused(
                     () -> searchPage(full, Map.of("query", "parse", "cursor", bad)), "not one this server issued");
         }
