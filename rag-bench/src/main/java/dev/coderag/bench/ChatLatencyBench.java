@@ -588,6 +588,28 @@ public final class ChatLatencyBench {
                         x.startLine(),
                         x.endLine(),
                         x.modelId());
+            case dev.coderag.types.CommitChunk x ->
+                new dev.coderag.types.CommitChunk(
+                        repo,
+                        x.path(),
+                        x.oldPath(),
+                        x.language(),
+                        x.sha(),
+                        x.author(),
+                        x.time(),
+                        x.subject(),
+                        x.body(),
+                        x.change(),
+                        x.hunks(),
+                        x.diff(),
+                        x.linesAdded(),
+                        x.linesDeleted(),
+                        x.omitted(),
+                        x.touched(),
+                        x.introduced(),
+                        x.startLine(),
+                        x.endLine(),
+                        x.modelId());
         };
     }
 

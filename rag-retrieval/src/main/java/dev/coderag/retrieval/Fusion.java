@@ -84,6 +84,7 @@ final class Fusion {
         README,
         MANIFEST,
         MODULE_DOC,
+        COMMIT,
         GRAPH;
 
         static Lane of(ChunkKind kind) {
@@ -92,6 +93,7 @@ final class Fusion {
                 case README -> README;
                 case MANIFEST -> MANIFEST;
                 case MODULE_DOC -> MODULE_DOC;
+                case COMMIT -> COMMIT;
             };
         }
     }

@@ -282,7 +282,7 @@ public final class Retriever {
         List<ScoredChunk> hits = new ArrayList<>(chosen.size());
         List<RetrievalHit> details = new ArrayList<>(chosen.size());
         Map<String, Integer> perTable = new LinkedHashMap<>();
-        for (ChunkKind kind : ChunkKind.values()) {
+        for (ChunkKind kind : Scope.ALL.tables().stream().sorted().toList()) { // the history only when it answered
             perTable.put(kind.table(), 0);
         }
         boolean first = true;

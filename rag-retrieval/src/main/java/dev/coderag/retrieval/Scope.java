@@ -16,8 +16,11 @@ import java.util.Set;
  * @param tables the tables searched; never empty
  */
 public record Scope(SearchFilter filter, Set<ChunkKind> tables) {
-    /** Every chunk of every repository. */
-    public static final Scope ALL = new Scope(SearchFilter.NONE, EnumSet.allOf(ChunkKind.class));
+    /**
+     * Every chunk of every repository's snapshot: every table but {@link ChunkKind#COMMIT}, the history, which only
+     * a question about the history searches ({@link #withHistory}).
+     */
+    public static final Scope ALL = new Scope(SearchFilter.NONE, EnumSet.complementOf(EnumSet.of(ChunkKind.COMMIT)));
 
     public Scope {
         Objects.requireNonNull(filter, "filter");
@@ -35,6 +38,13 @@ public record Scope(SearchFilter filter, Set<ChunkKind> tables) {
         return new Scope(SearchFilter.repo(repo.orElse(null)), ALL.tables);
     }
 
+    /** This scope with the history's table added: what a question about when, why or by whom code changed reads. */
+    public Scope withHistory() {
+        Set<ChunkKind> more = EnumSet.copyOf(tables);
+        more.add(ChunkKind.COMMIT);
+        return new Scope(filter, more);
+    }
+
     /** The one repository this scope is restricted to, if any. */
     public Optional<String> repo() {
         return filter.repos().stream().findFirst();
@@ -45,6 +55,6 @@ public record Scope(SearchFilter filter, Set<ChunkKind> tables) {
         return filter.languages().isEmpty()
                 && filter.symbolKinds().isEmpty()
                 && filter.pathGlob().isEmpty()
-                && tables.size() == ChunkKind.values().length;
+                && tables.containsAll(ALL.tables);
     }
 }

@@ -175,6 +175,9 @@ public interface Store extends AutoCloseable {
     /** Repository metadata and counts. */
     RepoCatalog repos();
 
+    /** The stored git history: commit chunks by file and by id, and how far each repository's reaches. */
+    History history();
+
     /** Saved chats (in {@code chats.db} beside the index; kept when the index is rebuilt). */
     ChatLog chats();
 

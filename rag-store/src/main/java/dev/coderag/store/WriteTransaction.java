@@ -13,7 +13,11 @@ public interface WriteTransaction extends AutoCloseable {
     /** Records (or updates) a file's hash in the repo's file index; its chunks come from {@link #insert}. */
     void putFile(String repo, String path, String fileHash);
 
-    /** Removes a file from the index together with all its chunks, their call edges and its resolved references. */
+    /**
+     * Removes a file from the index together with all its chunks, their call edges and its resolved references —
+     * not its history: {@link dev.coderag.types.CommitChunk}s stay until {@link #deleteHistory} or
+     * {@link #deleteRepo}.
+     */
     void deleteFile(String repo, String path);
 
     /**
@@ -42,7 +46,16 @@ public interface WriteTransaction extends AutoCloseable {
     /** Deletes one chunk (no-op when absent). */
     void delete(String chunkId);
 
-    /** Deletes a repo with all its files, chunks, edges and metadata. */
+    /**
+     * Deletes every {@link dev.coderag.types.CommitChunk} of {@code repo} and its {@link HistoryMark}: what an
+     * ingest does when the history it read was rewritten (a force-push) or when history is turned off.
+     */
+    void deleteHistory(String repo);
+
+    /** Records how far {@code repo}'s stored history reaches ({@link History#mark}). */
+    void putHistory(String repo, HistoryMark mark);
+
+    /** Deletes a repo with all its files, chunks, edges, history and metadata. */
     void deleteRepo(String repo);
 
     /** Creates or updates the repo's metadata. */

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>All implementations are immutable records; no accessor returns null.
  */
-public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, ModuleDocChunk {
+public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, ModuleDocChunk, CommitChunk {
 
     /** Repository name the chunk belongs to (the store may hold several). */
     String repo();
@@ -39,6 +39,7 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
             case ReadmeChunk r -> ChunkKind.README;
             case ManifestChunk m -> ChunkKind.MANIFEST;
             case ModuleDocChunk d -> ChunkKind.MODULE_DOC;
+            case CommitChunk c -> ChunkKind.COMMIT;
         };
     }
 
@@ -50,6 +51,7 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
                 r.headingPath().isEmpty() ? r.path() : r.headingPath().getLast();
             case ManifestChunk m -> m.name();
             case ModuleDocChunk d -> d.moduleName();
+            case CommitChunk c -> c.subject().isEmpty() ? c.shortSha() : c.subject();
         };
     }
 
@@ -95,6 +97,28 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
                         d.text(),
                         d.startLine(),
                         d.endLine(),
+                        modelId);
+            case CommitChunk c ->
+                new CommitChunk(
+                        c.repo(),
+                        c.path(),
+                        c.oldPath(),
+                        c.language(),
+                        c.sha(),
+                        c.author(),
+                        c.time(),
+                        c.subject(),
+                        c.body(),
+                        c.change(),
+                        c.hunks(),
+                        c.diff(),
+                        c.linesAdded(),
+                        c.linesDeleted(),
+                        c.omitted(),
+                        c.touched(),
+                        c.introduced(),
+                        c.startLine(),
+                        c.endLine(),
                         modelId);
         };
     }

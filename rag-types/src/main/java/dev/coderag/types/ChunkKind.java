@@ -1,11 +1,12 @@
 package dev.coderag.types;
 
-/** The four chunk tables. {@link #table()} is the stable name used in storage, JSON and routing files. */
+/** The five chunk tables (the fifth, {@link #COMMIT}, is the history: docs/STORE.md, "History"). {@link #table()} is the stable name used in storage, JSON and routing files. */
 public enum ChunkKind {
     CODE("code"),
     README("readme"),
     MANIFEST("manifest"),
-    MODULE_DOC("module_doc");
+    MODULE_DOC("module_doc"),
+    COMMIT("commit");
 
     private final String table;
 

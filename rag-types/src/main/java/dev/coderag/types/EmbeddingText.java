@@ -12,6 +12,7 @@ public final class EmbeddingText {
             case ReadmeChunk r -> readme(r);
             case ManifestChunk m -> manifest(m);
             case ModuleDocChunk d -> moduleDoc(d);
+            case CommitChunk c -> commit(c);
         };
     }
 
@@ -53,6 +54,29 @@ public final class EmbeddingText {
     private static String moduleDoc(ModuleDocChunk d) {
         return Hashing.normalizeNewlines(
                 "Module: " + d.moduleName() + " (" + d.language().id() + ")\n" + d.text());
+    }
+
+    /** Message first (why), then the file and names (where), then the diff (what), cut to what the model reads. */
+    private static String commit(CommitChunk c) {
+        StringBuilder sb = new StringBuilder(1024);
+        sb.append("Commit ")
+                .append(c.shortSha())
+                .append(": ")
+                .append(c.subject())
+                .append('\n');
+        if (!c.body().isEmpty()) {
+            sb.append(Texts.collapseWhitespace(c.body(), 600)).append('\n');
+        }
+        sb.append("File: ")
+                .append(c.path())
+                .append(" (")
+                .append(c.change().name().toLowerCase(java.util.Locale.ROOT))
+                .append(")\n");
+        if (!c.touched().isEmpty()) {
+            sb.append("Changes: ").append(String.join(", ", c.touched())).append('\n');
+        }
+        sb.append(c.omitted().isEmpty() ? c.diff() : "(" + c.omitted() + " diff not kept)");
+        return Hashing.normalizeNewlines(sb.toString());
     }
 
     private static String fileName(String path) {

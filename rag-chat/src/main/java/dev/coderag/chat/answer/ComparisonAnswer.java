@@ -116,6 +116,7 @@ final class ComparisonAnswer {
             case dev.coderag.types.ReadmeChunk r -> "documentation";
             case ManifestChunk m -> "a build manifest";
             case dev.coderag.types.ModuleDocChunk d -> "module documentation";
+            case dev.coderag.types.CommitChunk h -> "a commit";
         };
     }
 

@@ -82,6 +82,12 @@ public final class ContextBuilder {
                 yield sb.toString();
             }
             case ModuleDocChunk d -> "Module " + d.moduleName() + "\n" + d.text();
+            case dev.coderag.types.CommitChunk h ->
+                "Commit " + h.shortSha() + " by " + h.author() + " on "
+                        + h.date().toString().substring(0, 10) + ": "
+                        + h.subject() + (h.body().isEmpty() ? "" : "\n" + h.body()) + "\n" + h.path() + " ("
+                        + h.change().name().toLowerCase(java.util.Locale.ROOT) + ")\n"
+                        + (h.omitted().isEmpty() ? h.diff() : "(" + h.omitted() + " diff not kept)");
         };
     }
 

@@ -47,6 +47,7 @@ final class DocsAnswer {
             case ModuleDocChunk d -> d.text();
             case CodeChunk code -> "";
             case ManifestChunk m -> "";
+            case dev.coderag.types.CommitChunk h -> "";
         };
     }
 }

@@ -60,6 +60,7 @@ final class Evidence {
             case ReadmeChunk r -> "the section **" + strong(sectionName(r)) + "**";
             case ManifestChunk m -> "the package **" + strong(m.name()) + "**";
             case ModuleDocChunk d -> "the module **" + strong(d.moduleName()) + "**";
+            case dev.coderag.types.CommitChunk h -> "the commit " + code(h.shortSha());
         };
     }
 
@@ -111,6 +112,9 @@ final class Evidence {
                 String first = sentences(d.text(), 2);
                 yield first.isEmpty() ? head + "." : head + ": " + first;
             }
+            case dev.coderag.types.CommitChunk h ->
+                head + " (" + h.author() + ", " + h.date().toString().substring(0, 10) + ") changed " + code(h.path())
+                        + ": " + h.subject();
         };
     }
 

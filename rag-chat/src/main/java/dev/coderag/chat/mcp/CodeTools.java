@@ -120,7 +120,7 @@ public final class CodeTools {
         if (language.isPresent()) {
             filter = filter.withLanguages(Set.of(language(language.get())));
         }
-        Set<ChunkKind> tables = EnumSet.allOf(ChunkKind.class);
+        Set<ChunkKind> tables = Scope.ALL.tables(); // the history has its own tool, search_history
         if (kind.isPresent()) {
             Optional<ChunkKind> table = Arrays.stream(ChunkKind.values())
                     .filter(t -> t.table().equals(kind.get().strip().toLowerCase(Locale.ROOT)))

@@ -69,6 +69,7 @@ final class SqliteChunkReads implements StoredChunks {
         Objects.requireNonNull(repo, "repo");
         // Only code chunks have symbols. "+repo" keeps the planner on the symbol indexes.
         String sql = "SELECT id, kind, body FROM chunks WHERE (symbol = ? OR qualified = ?)"
+                + " AND kind <> 'commit'" // a file's history is no part of the file
                 + (repo.isPresent() ? " AND +repo = ?" : "") + " ORDER BY repo, path, start_line";
         return reads.read("find a symbol", c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
@@ -99,6 +100,7 @@ final class SqliteChunkReads implements StoredChunks {
         int length = reversed.length();
         String sql = "SELECT id, kind, body FROM chunks WHERE rpath >= ? AND rpath < ?"
                 + " AND (length(rpath) = ? OR substr(rpath, ? + 1, 1) = '/')"
+                + " AND kind <> 'commit'" // a file's history is no part of the file
                 + (repo.isPresent() ? " AND +repo = ?" : "") + " ORDER BY repo, path, start_line";
         return reads.read("find a path", c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {

@@ -18,7 +18,8 @@ import java.util.TreeSet;
 /** {@link FileIndex} over the {@code files} table and the chunk ids per file. Thread-safe. */
 final class SqliteFileIndex implements FileIndex {
     private static final String HASHES = "SELECT path, file_hash FROM files WHERE repo = ?";
-    private static final String CHUNK_IDS = "SELECT path, id FROM chunks WHERE repo = ?";
+    /** A file's history (commit chunks) is no part of it: only a rewritten history deletes those. */
+    private static final String CHUNK_IDS = "SELECT path, id FROM chunks WHERE repo = ? AND kind <> 'commit'";
     /** Chunk ids of a file in reading order; kind breaks ties between chunks starting on the same line. */
     private static final String CHUNK_ORDER = " ORDER BY path, start_line, kind";
 

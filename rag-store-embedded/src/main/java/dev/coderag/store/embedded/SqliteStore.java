@@ -3,6 +3,7 @@ package dev.coderag.store.embedded;
 import dev.coderag.store.CallGraph;
 import dev.coderag.store.ChatLog;
 import dev.coderag.store.FileIndex;
+import dev.coderag.store.History;
 import dev.coderag.store.LexicalSearch;
 import dev.coderag.store.References;
 import dev.coderag.store.RepoCatalog;
@@ -115,13 +116,7 @@ public final class SqliteStore implements Store {
     }
 
     static SqliteStore open(Path dir, String modelId, int dimension, StoreOptions options) {
-        Objects.requireNonNull(dir, "dir");
-        if (modelId == null || modelId.isBlank()) {
-            throw new IllegalArgumentException("modelId must not be blank");
-        }
-        if (dimension <= 0) {
-            throw new IllegalArgumentException("dimension must be positive: " + dimension);
-        }
+        StoreFiles.checkArguments(dir, modelId, dimension);
         Path root = dir.toAbsolutePath().normalize();
         StoreFiles.ensureDirectory(root);
         return openAt(root, Generations.current(root), modelId, dimension, options);
@@ -282,6 +277,11 @@ public final class SqliteStore implements Store {
     @Override
     public RepoCatalog repos() {
         return repos;
+    }
+
+    @Override
+    public History history() {
+        return new SqliteHistory(reads); // stateless over the shared readers
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.coderag.store.embedded;
 
+import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ResolvedFile;
@@ -74,7 +75,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(path, "path");
         run("delete a file", () -> {
-            deleteChunksWhere("repo = ? AND path = ?", repo, path);
+            deleteChunksWhere("repo = ? AND path = ? AND kind <> 'commit'", repo, path);
             ResolvedWrites.delete(statements::get, "repo = ? AND path = ?", repo, path);
             PreparedStatement st = statements.get("DELETE FROM files WHERE repo = ? AND path = ?");
             st.setString(1, repo);
@@ -89,7 +90,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         String id = chunk.id();
         run("insert a chunk", () -> {
             deleteChunksWhere("id = ?", id);
-            long rid = insertRow(chunk, id);
+            long rid = ChunkRows.insert(statements::get, chunk, id);
             if (vector != null) { // without a vector: no vectors row, so vector search never finds it
                 PreparedStatement v = statements.get("INSERT INTO " + Schema.vectorTable(tier)
                         + " (rid, kind, repo, path, language, symbol_kind, vector) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -130,39 +131,6 @@ public final class SqliteWriteTransaction implements WriteTransaction {
         });
     }
 
-    private long insertRow(Chunk chunk, String id) throws SQLException {
-        PreparedStatement st = statements.get("INSERT INTO chunks (id, kind, repo, path, rpath, start_line, end_line,"
-                + " language, symbol, qualified, symbol_kind, signature, content_hash, body)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid");
-        st.setString(1, id);
-        st.setString(2, chunk.kind().table());
-        st.setString(3, chunk.repo());
-        st.setString(4, chunk.path());
-        st.setString(5, new StringBuilder(chunk.path()).reverse().toString());
-        st.setInt(6, chunk.startLine());
-        st.setInt(7, chunk.endLine());
-        st.setString(8, chunk.language().id());
-        if (chunk instanceof CodeChunk code) {
-            st.setString(9, code.symbol());
-            st.setString(10, code.qualifiedName());
-            st.setString(11, code.symbolKind().id());
-            st.setString(12, code.signature());
-        } else {
-            st.setString(9, null);
-            st.setString(10, null);
-            st.setString(11, null);
-            st.setString(12, null);
-        }
-        st.setString(13, chunk.contentHash());
-        st.setString(14, ChunkCodec.toJson(chunk));
-        try (ResultSet rs = st.executeQuery()) {
-            if (!rs.next()) {
-                throw new SQLException("insert returned no row id");
-            }
-            return rs.getLong(1);
-        }
-    }
-
     @Override
     public void delete(String chunkId) {
         Objects.requireNonNull(chunkId, "chunkId");
@@ -187,11 +155,37 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             for (String sql : List.of(
                     "DELETE FROM files WHERE repo = ?",
                     "DELETE FROM skipped WHERE repo = ?",
+                    "DELETE FROM history WHERE repo = ?",
                     "DELETE FROM repos WHERE name = ?")) {
                 PreparedStatement st = statements.get(sql);
                 st.setString(1, repo);
                 st.executeUpdate();
             }
+        });
+    }
+
+    @Override
+    public void deleteHistory(String repo) {
+        Objects.requireNonNull(repo, "repo");
+        run("delete a history", () -> {
+            deleteChunksWhere("repo = ? AND kind = 'commit'", repo);
+            PreparedStatement st = statements.get("DELETE FROM history WHERE repo = ?");
+            st.setString(1, repo);
+            st.executeUpdate();
+        });
+    }
+
+    @Override
+    public void putHistory(String repo, HistoryMark mark) {
+        Objects.requireNonNull(repo, "repo");
+        run("record a history mark", () -> {
+            PreparedStatement st = statements.get(
+                    "INSERT OR REPLACE INTO history (repo, head, commits, max_commits)" + " VALUES (?, ?, ?, ?)");
+            st.setString(1, repo);
+            st.setString(2, mark.head());
+            st.setInt(3, mark.commits());
+            st.setInt(4, mark.maxCommits());
+            st.executeUpdate();
         });
     }
 

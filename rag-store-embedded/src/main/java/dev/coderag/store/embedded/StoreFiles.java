@@ -124,4 +124,15 @@ final class StoreFiles {
                             + "-d) but this run uses " + run + "; re-ingest with --full to rebuild it.");
         }
     }
+
+    /** The argument checks of opening a store: a directory, a model id and a positive dimension. */
+    static void checkArguments(Path dir, String modelId, int dimension) {
+        java.util.Objects.requireNonNull(dir, "dir");
+        if (modelId == null || modelId.isBlank()) {
+            throw new IllegalArgumentException("modelId must not be blank");
+        }
+        if (dimension <= 0) {
+            throw new IllegalArgumentException("dimension must be positive: " + dimension);
+        }
+    }
 }

@@ -98,8 +98,17 @@ class StoreRoundTripTest {
         assertThat(store.chunks().getAll(List.of(pkg.id(), "missing", parse.id())))
                 .containsExactly(stored(pkg), stored(parse));
         assertThat(store.chunks().counts())
-                .containsExactlyInAnyOrderEntriesOf(
-                        Map.of(ChunkKind.CODE, 1, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 1));
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        ChunkKind.CODE,
+                        1,
+                        ChunkKind.README,
+                        1,
+                        ChunkKind.MANIFEST,
+                        1,
+                        ChunkKind.MODULE_DOC,
+                        1,
+                        ChunkKind.COMMIT,
+                        0));
         assertThat(store.lexical().search(ChunkKind.README, "install", 5, SearchFilter.NONE))
                 .extracting(ScoredChunk::chunk)
                 .containsExactly(install);
@@ -427,7 +436,16 @@ class StoreRoundTripTest {
             assertThat(web.indexedAt()).contains(Instant.ofEpochMilli(1_700_000_000_000L));
             assertThat(web.chunks())
                     .containsExactlyInAnyOrderEntriesOf(Map.of(
-                            ChunkKind.CODE, 2, ChunkKind.README, 1, ChunkKind.MANIFEST, 1, ChunkKind.MODULE_DOC, 1));
+                            ChunkKind.CODE,
+                            2,
+                            ChunkKind.README,
+                            1,
+                            ChunkKind.MANIFEST,
+                            1,
+                            ChunkKind.MODULE_DOC,
+                            1,
+                            ChunkKind.COMMIT,
+                            0));
             assertThat(web.languages()).containsExactlyInAnyOrderEntriesOf(Map.of("java", 1, "python", 1));
             assertThat(web.files()).isEqualTo(1);
             assertThat(store.repos().get("web")).contains(web);

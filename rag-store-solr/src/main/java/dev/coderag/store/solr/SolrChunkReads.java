@@ -73,6 +73,7 @@ final class SolrChunkReads implements StoredChunks {
         String reversed = new StringBuilder(path).reverse().toString();
         List<String> fq = new ArrayList<>(List.of(
                 SolrDocs.is("doc", SolrDocs.CHUNK),
+                SolrDocs.NOT_COMMIT,
                 "(" + SolrDocs.is("rpath", reversed) + " OR rpath:" + SolrDocs.term(reversed + "/") + "*)"));
         repo.ifPresent(r -> fq.add(SolrDocs.is("repo", r)));
         return chunks(fq, "find a path");

@@ -1,5 +1,6 @@
 package dev.coderag.store.solr;
 
+import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.StoredChunk;
@@ -7,6 +8,7 @@ import dev.coderag.store.spi.StoreRules;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.CommitChunk;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -31,6 +33,9 @@ final class SolrDocs {
     static final String RESOLVED = "resolved";
     static final String REPO = "repo";
     static final String SKIPPED = "skipped";
+    /** How far a repository's stored history reaches: the {@link HistoryMark} as JSON in {@code body}. */
+    static final String HISTORY = "history";
+
     static final String META = "meta";
     static final String LOCK = "lock";
     static final String CHAT = "chat";
@@ -38,6 +43,9 @@ final class SolrDocs {
 
     static final String META_ID = "meta-store";
     static final String LOCK_ID = "lock-writer";
+
+    /** The filter that leaves out commit chunks: a file's history is no part of the file. */
+    static final String NOT_COMMIT = "-kind:" + ChunkKind.COMMIT.table();
 
     /** Fields read back to rebuild a chunk: its id, table and JSON. */
     static final String CHUNK_FIELDS = "id,kind,body";
@@ -58,6 +66,25 @@ final class SolrDocs {
 
     static String skippedId(String repo, String path) {
         return SKIPPED + "-" + sha256(repo + '\0' + path);
+    }
+
+    static String historyId(String repo) {
+        return HISTORY + "-" + sha256(repo);
+    }
+
+    static SolrInputDocument history(String repo, HistoryMark mark) {
+        SolrInputDocument d = new SolrInputDocument();
+        d.setField("id", historyId(repo));
+        d.setField("doc", HISTORY);
+        d.setField("repo", repo);
+        d.setField("body", mark.head() + ' ' + mark.commits() + ' ' + mark.maxCommits());
+        return d;
+    }
+
+    /** The mark {@link #history} wrote. */
+    static HistoryMark historyMark(String body) {
+        String[] parts = body.split(" ");
+        return new HistoryMark(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
     }
 
     static String repoId(String repo) {
@@ -98,6 +125,9 @@ final class SolrDocs {
         String lex = (columns[0] + " " + columns[0] + " " + columns[0] + " " + columns[1]).strip();
         if (!lex.isEmpty()) {
             d.setField(lexField(chunk.kind()), lex);
+        }
+        if (chunk instanceof CommitChunk commit) { // History#commit finds it by a prefix of its id
+            d.setField("qualified", commit.sha());
         }
         if (chunk instanceof CodeChunk code) {
             d.setField("symbol", code.symbol());

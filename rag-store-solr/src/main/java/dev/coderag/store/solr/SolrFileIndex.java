@@ -74,7 +74,9 @@ final class SolrFileIndex implements FileIndex {
     }
 
     private Map<String, List<String>> chunkIds(String repo, List<String> more) {
-        List<String> fq = new ArrayList<>(List.of(SolrDocs.is("doc", SolrDocs.CHUNK), SolrDocs.is("repo", repo)));
+        // a file's history (commit chunks) is no part of it: only a rewritten history deletes those
+        List<String> fq = new ArrayList<>(
+                List.of(SolrDocs.is("doc", SolrDocs.CHUNK), SolrDocs.is("repo", repo), SolrDocs.NOT_COMMIT));
         fq.addAll(more);
         Map<String, List<String>> out = new HashMap<>();
         reads.forEach(fq, "id,path", CHUNK_ORDER, "read the file index", d -> out.computeIfAbsent(

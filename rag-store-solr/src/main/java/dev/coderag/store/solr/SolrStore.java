@@ -3,6 +3,7 @@ package dev.coderag.store.solr;
 import dev.coderag.store.CallGraph;
 import dev.coderag.store.ChatLog;
 import dev.coderag.store.FileIndex;
+import dev.coderag.store.History;
 import dev.coderag.store.LexicalSearch;
 import dev.coderag.store.References;
 import dev.coderag.store.RepoCatalog;
@@ -186,6 +187,11 @@ final class SolrStore implements Store {
     @Override
     public RepoCatalog repos() {
         return repos;
+    }
+
+    @Override
+    public History history() {
+        return new SolrHistory(reads); // stateless over the shared reads
     }
 
     @Override

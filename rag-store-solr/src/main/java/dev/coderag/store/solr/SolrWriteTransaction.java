@@ -1,5 +1,6 @@
 package dev.coderag.store.solr;
 
+import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ResolvedFile;
@@ -8,6 +9,8 @@ import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
 import dev.coderag.store.spi.StoreRules;
 import dev.coderag.types.Chunk;
+import dev.coderag.types.ChunkKind;
+import dev.coderag.types.CommitChunk;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -81,7 +84,11 @@ final class SolrWriteTransaction implements WriteTransaction {
         active();
         Set<String> ids = new LinkedHashSet<>(written.getOrDefault(key(repo, path), Set.of()));
         reads.forEach(
-                List.of(SolrDocs.is("doc", SolrDocs.CHUNK), SolrDocs.is("repo", repo), SolrDocs.is("path", path)),
+                List.of(
+                        SolrDocs.is("doc", SolrDocs.CHUNK),
+                        SolrDocs.is("repo", repo),
+                        SolrDocs.is("path", path),
+                        SolrDocs.NOT_COMMIT),
                 "id",
                 "",
                 "read a file's chunks",
@@ -121,8 +128,9 @@ final class SolrWriteTransaction implements WriteTransaction {
                     case STATIC -> null;
                 };
         chunks.put(id, SolrDocs.chunk(id, chunk, kept));
-        written.computeIfAbsent(key(chunk.repo(), chunk.path()), k -> new HashSet<>())
-                .add(id);
+        // a commit chunk is no part of its file (deleteFile keeps it): kept under a key no path has
+        String file = chunk instanceof CommitChunk ? HISTORY_KEY : chunk.path();
+        written.computeIfAbsent(key(chunk.repo(), file), k -> new HashSet<>()).add(id);
         if (chunks.size() >= REQUEST_DOCS) {
             sendChunks();
         }
@@ -151,13 +159,42 @@ final class SolrWriteTransaction implements WriteTransaction {
             }
         }
         reads.forEach(
-                List.of("doc:(chunk OR file OR resolved OR repo OR skipped)", SolrDocs.is("repo", repo)),
+                List.of("doc:(chunk OR file OR resolved OR repo OR skipped OR history)", SolrDocs.is("repo", repo)),
                 "id",
                 "",
                 "read a repository's documents",
                 d -> ids.add(SolrDocs.string(d, "id")));
         ids.add(SolrDocs.repoId(repo));
         ids.forEach(this::deleteId);
+    }
+
+    @Override
+    public void deleteHistory(String repo) {
+        Objects.requireNonNull(repo, "repo");
+        active();
+        Set<String> ids = new LinkedHashSet<>(written.getOrDefault(key(repo, HISTORY_KEY), Set.of()));
+        reads.forEach(
+                List.of(
+                        SolrDocs.is("doc", SolrDocs.CHUNK),
+                        SolrDocs.is("repo", repo),
+                        "kind:" + ChunkKind.COMMIT.table()),
+                "id",
+                "",
+                "read a repository's history",
+                d -> ids.add(SolrDocs.string(d, "id")));
+        ids.add(SolrDocs.historyId(repo));
+        ids.forEach(this::deleteId);
+    }
+
+    @Override
+    public void putHistory(String repo, HistoryMark mark) {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(mark, "mark");
+        active();
+        SolrInputDocument d = SolrDocs.history(repo, mark);
+        String id = d.getFieldValue("id").toString();
+        deletes.remove(id);
+        records.put(id, d);
     }
 
     @Override
@@ -288,6 +325,9 @@ final class SolrWriteTransaction implements WriteTransaction {
             store.transactionFinished(this);
         }
     }
+
+    /** The {@link #written} key of a repository's commit chunks: no file's path is empty. */
+    private static final String HISTORY_KEY = "";
 
     private static String key(String repo, String path) {
         return repo + '\0' + path;

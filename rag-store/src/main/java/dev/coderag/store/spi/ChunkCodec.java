@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.CommitChunk;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
@@ -35,6 +36,7 @@ public final class ChunkCodec {
                     case README -> ReadmeChunk.class;
                     case MANIFEST -> ManifestChunk.class;
                     case MODULE_DOC -> ModuleDocChunk.class;
+                    case COMMIT -> CommitChunk.class;
                 };
         try {
             return JSON.readValue(json, type);

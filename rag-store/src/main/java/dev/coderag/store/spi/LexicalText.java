@@ -2,6 +2,7 @@ package dev.coderag.store.spi;
 
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.CommitChunk;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
@@ -247,6 +248,11 @@ public final class LexicalText {
                     indexText(m.name(), m.path()), indexText(m.description(), String.join(" ", m.dependencies()))
                 };
             case ModuleDocChunk d -> new String[] {indexText(d.moduleName(), d.path()), indexText(d.text())};
+            case CommitChunk c ->
+                new String[] {
+                    indexText(String.join(" ", c.touched()), c.path(), c.oldPath()),
+                    indexText(c.subject(), c.body(), c.author(), c.diff())
+                };
         };
     }
 

@@ -57,6 +57,10 @@ public final class Schema {
     private static final String SKIPPED_DDL = "CREATE TABLE IF NOT EXISTS skipped (repo TEXT NOT NULL,"
             + " path TEXT NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (repo, path)) WITHOUT ROWID";
 
+    /** How far each repository's stored history reaches (dev.coderag.store.HistoryMark). */
+    private static final String HISTORY_DDL = "CREATE TABLE IF NOT EXISTS history (repo TEXT PRIMARY KEY,"
+            + " head TEXT NOT NULL, commits INTEGER NOT NULL, max_commits INTEGER NOT NULL) WITHOUT ROWID";
+
     /** Resolved references (dev.coderag.store.References): linked by key when read, so no row names a chunk. */
     private static final List<String> REFERENCES_DDL = List.of(
             "CREATE TABLE IF NOT EXISTS resolved (repo TEXT NOT NULL, path TEXT NOT NULL, file_hash TEXT NOT NULL,"
@@ -158,20 +162,27 @@ public final class Schema {
                 "CREATE TABLE IF NOT EXISTS tombstones (seq INTEGER NOT NULL, kind TEXT NOT NULL, rid INTEGER NOT NULL)",
                 "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
         ddl.addAll(REFERENCES_DDL);
+        ddl.add(HISTORY_DDL);
         for (ChunkKind kind : ChunkKind.values()) {
-            // Text is tokenised in Java (LexicalText); unicode61 only splits it on the spaces between tokens.
-            ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + fts(kind)
-                    + " USING fts5(names, body, content='', contentless_delete=1,"
-                    + " tokenize='unicode61 remove_diacritics 0')");
-            ddl.add("CREATE VIRTUAL TABLE IF NOT EXISTS " + vocab(kind) + " USING fts5vocab(" + fts(kind) + ", 'row')");
+            ddl.addAll(ftsDdl(kind));
         }
         return ddl;
+    }
+
+    private static List<String> ftsDdl(ChunkKind kind) {
+        // Text is tokenised in Java (LexicalText); unicode61 only splits it on the spaces between tokens.
+        return List.of(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS " + fts(kind)
+                        + " USING fts5(names, body, content='', contentless_delete=1,"
+                        + " tokenize='unicode61 remove_diacritics 0')",
+                "CREATE VIRTUAL TABLE IF NOT EXISTS " + vocab(kind) + " USING fts5vocab(" + fts(kind) + ", 'row')");
     }
 
     /**
      * Additive changes to a version-1 store made before they existed (older coderag versions read and write
      * such a store unchanged): the repos table's {@code state}, {@code pending_files} and {@code branch}
-     * columns and the {@code skipped}, {@code static_vectors} and resolved-reference tables. Takes SQLite's write lock only when something is missing.
+     * columns and the {@code skipped}, {@code static_vectors}, resolved-reference and history tables (with the
+     * commit table's full-text index). Takes SQLite's write lock only when something is missing.
      */
     public static void upgrade(Connection connection) throws SQLException {
         Set<String> columns = repoColumns(connection);
@@ -179,7 +190,9 @@ public final class Schema {
                 && hasTable(connection, "skipped")
                 && hasTable(connection, "static_vectors")
                 && hasTable(connection, "refs")
-                && has(connection, "index", "refs_calls")) {
+                && has(connection, "index", "refs_calls")
+                && hasTable(connection, "history")
+                && hasTable(connection, fts(ChunkKind.COMMIT))) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -199,6 +212,10 @@ public final class Schema {
             Sql.exec(connection, STATIC_VECTORS_INDEX);
             Sql.exec(connection, STATIC_VECTORS_REPO_INDEX);
             for (String ddl : REFERENCES_DDL) {
+                Sql.exec(connection, ddl);
+            }
+            Sql.exec(connection, HISTORY_DDL);
+            for (String ddl : ftsDdl(ChunkKind.COMMIT)) {
                 Sql.exec(connection, ddl);
             }
             Sql.exec(connection, "COMMIT");
