@@ -157,6 +157,9 @@ public final class IngestCli implements Runnable {
         @Option(names = "--plain-text", description = "Chunk files in languages without a grammar as plain text.")
         boolean plainText;
 
+        @Mixin
+        HistoryFlags history;
+
         @Option(
                 names = "--no-resolve",
                 description = "Do not resolve Java references with the compiler after writing (call edges are then"
@@ -274,7 +277,8 @@ public final class IngestCli implements Runnable {
                 .withDryRun(c.dryRun)
                 .withMaxFileBytes(c.maxFileSize)
                 .withPlainText(c.plainText)
-                .withResolve(!c.noResolve);
+                .withResolve(!c.noResolve)
+                .withHistory(c.history.options());
         List<IngestRequest> requests = new ArrayList<>();
         for (String source : c.sources) {
             IngestRequest request =

@@ -38,7 +38,9 @@ final class Reports {
         seconds.put("embed", ApiContract.round3(s.seconds().embed()));
         seconds.put("write", ApiContract.round3(s.seconds().write()));
         seconds.put("resolve", ApiContract.round3(s.seconds().resolve()));
+        seconds.put("history", ApiContract.round3(s.seconds().history()));
         seconds.put("total", ApiContract.round3(s.seconds().total()));
+        root.put("commits", s.commits());
         root.put("dry_run", dryRun);
         ArrayNode repos = root.putArray("repos");
         for (IngestSummary.RepoResult r : s.repos()) {
@@ -103,11 +105,13 @@ final class Reports {
         }
         sb.append(String.format(
                 Locale.ROOT,
-                "  time:   parse %.1f s, embed %.1f s, write %.1f s, resolve %.1f s, total %.1f s%n",
+                "  time:   parse %.1f s, embed %.1f s, write %.1f s, resolve %.1f s, history %.1f s (%d commits), total %.1f s%n",
                 s.seconds().parse(),
                 s.seconds().embed(),
                 s.seconds().write(),
                 s.seconds().resolve(),
+                s.seconds().history(),
+                s.commits(),
                 s.seconds().total()));
         return sb.toString();
     }

@@ -38,7 +38,7 @@ final class GitClone {
             boolean allowFileUrls,
             GitPolicy policy,
             Map<String, String> environment) {
-        cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment, GitDestination.SYSTEM);
+        cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment, GitDestination.SYSTEM, 1);
     }
 
     /** {@link #cloneOrUpdate(String, Optional, Path, boolean, GitPolicy, Map)} resolving hosts with {@code dns}. */
@@ -50,6 +50,22 @@ final class GitClone {
             GitPolicy policy,
             Map<String, String> environment,
             GitDestination.Resolver dns) {
+        cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment, dns, 1);
+    }
+
+    /**
+     * {@link #cloneOrUpdate(String, Optional, Path, boolean, GitPolicy, Map)} bringing the newest {@code depth}
+     * commits ({@code --depth}), what a history read needs (1: the snapshot alone).
+     */
+    static void cloneOrUpdate(
+            String url,
+            Optional<String> branch,
+            Path dir,
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            GitDestination.Resolver dns,
+            int depth) {
         GitSource.checkPolicy(url, policy);
         GitRemote remote = GitRemote.of(url);
         Optional<GitDestination.Pin> pin = GitDestination.check(url, policy, dns);
@@ -62,7 +78,7 @@ final class GitClone {
                     // a clone made before credentials were kept out of .git/config: take them out now
                     git.run(dir, GitSource.QUICK_TIMEOUT, null, "remote", "set-url", "origin", remote.url());
                 }
-                update(git, url, branch, dir);
+                update(git, url, branch, dir, depth);
                 return;
             }
             throw new IngestException(
@@ -71,7 +87,7 @@ final class GitClone {
                             + " under another --name");
         }
         prepare(url, dir);
-        clone(git, remote, url, branch, dir);
+        clone(git, remote, url, branch, dir, depth);
     }
 
     /** Refuses a non-empty {@code dir} that is no clone; creates its parent. */
@@ -99,10 +115,11 @@ final class GitClone {
      * {@code git clone --no-checkout}, then the tree cap, then the checkout: the cap is checked against the
      * commit's listing before a single file is written.
      */
-    private static void clone(GitProcess git, GitRemote remote, String url, Optional<String> branch, Path dir) {
+    private static void clone(
+            GitProcess git, GitRemote remote, String url, Optional<String> branch, Path dir, int depth) {
         GitPolicy policy = git.policy;
         List<String> args =
-                new ArrayList<>(List.of("clone", "--depth", "1", "--no-recurse-submodules", "--no-checkout"));
+                new ArrayList<>(List.of("clone", "--depth", depth(depth), "--no-recurse-submodules", "--no-checkout"));
         branch.ifPresent(b -> {
             args.add("--branch");
             args.add(b);
@@ -146,8 +163,13 @@ final class GitClone {
         return Optional.empty();
     }
 
-    private static void update(GitProcess git, String url, Optional<String> branch, Path dir) {
-        List<String> fetch = new ArrayList<>(List.of("fetch", "--depth", "1", "--no-recurse-submodules", "origin"));
+    private static String depth(int depth) {
+        return Integer.toString(Math.max(1, depth));
+    }
+
+    private static void update(GitProcess git, String url, Optional<String> branch, Path dir, int depth) {
+        List<String> fetch =
+                new ArrayList<>(List.of("fetch", "--depth", depth(depth), "--no-recurse-submodules", "origin"));
         branch.ifPresent(fetch::add);
         Result r = git.run(dir, git.policy.timeout(), dir, fetch.toArray(String[]::new));
         if (!r.ok()) {

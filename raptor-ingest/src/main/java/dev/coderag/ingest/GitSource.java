@@ -169,6 +169,18 @@ final class GitSource {
         GitClone.cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment);
     }
 
+    /** {@link #cloneOrUpdate(String, Optional, Path, boolean, GitPolicy, Map)} with the newest {@code depth} commits. */
+    static void cloneOrUpdate(
+            String url,
+            Optional<String> branch,
+            Path dir,
+            boolean allowFileUrls,
+            GitPolicy policy,
+            Map<String, String> environment,
+            int depth) {
+        GitClone.cloneOrUpdate(url, branch, dir, allowFileUrls, policy, environment, GitDestination.SYSTEM, depth);
+    }
+
     /**
      * The commit to record for a directory: HEAD's sha when {@code dir} is the top of a git work tree, with
      * {@link #DIRTY_SUFFIX} when tracked files differ from HEAD; empty when it is not a work tree's top (or git

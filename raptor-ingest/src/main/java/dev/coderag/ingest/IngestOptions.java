@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.history.HistoryOptions;
 import dev.coderag.store.VectorTier;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.Optional;
  *     a repository larger than this is planned and written in slices of whole files (docs/STORE.md, "Large
  *     repositories in slices"), so the memory an ingest needs does not grow with the repository. Applies when the
  *     embedder has a static tier and the run writes (not {@link #dryRun}); at least one file per slice
+ * @param history how much git history to read after writing ({@code --history}; docs/INGEST.md, "History")
  * @param resolve after writing, resolve the references of the repository's Java files that changed, and of the
  *     files that referred to declarations a changed file no longer has (docs/STORE.md, "Resolved references");
  *     {@code --no-resolve} turns it off, and call edges are then matched by name
@@ -40,7 +42,8 @@ public record IngestOptions(
         VectorTier vectors,
         long sliceBytes,
         boolean resolve,
-        Optional<List<Path>> localRoots) {
+        Optional<List<Path>> localRoots,
+        HistoryOptions history) {
     public static final long DEFAULT_MAX_FILE_BYTES = 1 << 20;
 
     /**
@@ -54,6 +57,7 @@ public record IngestOptions(
             throw new IllegalArgumentException("sliceBytes must be positive: " + sliceBytes);
         }
         localRoots = localRoots.map(List::copyOf);
+        java.util.Objects.requireNonNull(history, "history");
     }
 
     /**
@@ -72,7 +76,8 @@ public record IngestOptions(
                 VectorTier.FULL,
                 DEFAULT_SLICE_BYTES,
                 true,
-                Optional.empty());
+                Optional.empty(),
+                HistoryOptions.DEFAULT);
     }
 
     public IngestOptions withFull(boolean full) {
@@ -87,7 +92,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withDryRun(boolean dryRun) {
@@ -102,7 +108,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withMaxFileBytes(long maxFileBytes) {
@@ -117,7 +124,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withPlainText(boolean plainText) {
@@ -132,7 +140,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withAllowFileUrls(boolean allowFileUrls) {
@@ -147,7 +156,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withCloneDir(Path cloneDir) {
@@ -162,7 +172,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withVectors(VectorTier vectors) {
@@ -177,7 +188,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withSliceBytes(long sliceBytes) {
@@ -192,7 +204,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withResolve(boolean resolve) {
@@ -207,7 +220,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     public IngestOptions withGit(GitPolicy git) {
@@ -222,7 +236,8 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                localRoots);
+                localRoots,
+                history);
     }
 
     /** Only under {@code roots} (real paths); null = anywhere. */
@@ -238,6 +253,23 @@ public record IngestOptions(
                 vectors,
                 sliceBytes,
                 resolve,
-                Optional.ofNullable(roots));
+                Optional.ofNullable(roots),
+                history);
+    }
+
+    public IngestOptions withHistory(HistoryOptions history) {
+        return new IngestOptions(
+                full,
+                dryRun,
+                maxFileBytes,
+                plainText,
+                allowFileUrls,
+                cloneDir,
+                git,
+                vectors,
+                sliceBytes,
+                resolve,
+                localRoots,
+                history);
     }
 }

@@ -50,6 +50,8 @@ final class IngestTotals {
     double embedSeconds;
     double writeSeconds;
     double resolveSeconds;
+    double historySeconds;
+    int historyCommits;
     private int added;
     private int changed;
     private int unchanged;

@@ -3,6 +3,8 @@ package dev.coderag.ingest;
 import dev.coderag.embed.EmbedException;
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
+import dev.coderag.ingest.history.HistoryPass;
+import dev.coderag.ingest.history.HistoryReader;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.BranchNames;
 import dev.coderag.store.RepoInfo;
@@ -217,8 +219,14 @@ public final class Ingester {
                 totals.files(),
                 totals.chunks(),
                 new IngestSummary.Seconds(
-                        totals.parseSeconds, totals.embedSeconds, totals.writeSeconds, totals.resolveSeconds, total),
-                List.copyOf(results));
+                        totals.parseSeconds,
+                        totals.embedSeconds,
+                        totals.writeSeconds,
+                        totals.resolveSeconds,
+                        totals.historySeconds,
+                        total),
+                List.copyOf(results),
+                totals.historyCommits);
     }
 
     private void checkModel() {
@@ -292,6 +300,17 @@ public final class Ingester {
                             .elapsed()
                             .toNanos());
             writing.release();
+        }
+        if (BranchNames.base(name).isEmpty()) { // an overlay's history is its base's
+            HistoryPass.Result history = new HistoryPass(
+                            store.orElseThrow(),
+                            this::begin,
+                            new HistoryReader(options.git().historyGit()),
+                            staticEmbedder,
+                            this::stopping)
+                    .run(name, repo.dir(), options.history());
+            totals.historySeconds += IngestTotals.seconds(history.elapsed().toNanos());
+            totals.historyCommits += history.commits();
         }
         return result;
     }

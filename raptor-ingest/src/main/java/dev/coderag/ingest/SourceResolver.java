@@ -70,7 +70,14 @@ final class SourceResolver {
                     () -> explicit.orElseGet(() -> RepoSources.defaultName(url).orElseThrow(() -> noName(shown))));
             Path dir = options.cloneDir().resolve(name);
             if (clone) {
-                GitSource.cloneOrUpdate(url, branch, dir, options.allowFileUrls(), options.git(), System.getenv());
+                GitSource.cloneOrUpdate(
+                        url,
+                        branch,
+                        dir,
+                        options.allowFileUrls(),
+                        options.git(),
+                        System.getenv(),
+                        overlay.isPresent() ? 1 : options.history().cloneDepth()); // an overlay keeps no history
             }
             return new Resolved(name, dir, RepoSources.redact(url), explicit.isPresent());
         }

@@ -3,6 +3,7 @@ package dev.coderag.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.coderag.ingest.history.HistoryOptions;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.ingest.parse.TokenCounter;
 import dev.coderag.store.VectorTier;
@@ -31,7 +32,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
     }
 
     @Test
@@ -51,7 +53,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withDryRun(true))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -64,7 +67,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withMaxFileBytes(7))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -77,7 +81,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withPlainText(true))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -90,7 +95,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withAllowFileUrls(false))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -103,7 +109,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withCloneDir(clones))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -116,7 +123,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withGit(GitPolicy.network()))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -129,7 +137,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withVectors(VectorTier.STATIC))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -142,7 +151,8 @@ class OptionsWithersTest {
                         VectorTier.STATIC,
                         S,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withSliceBytes(9))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -155,7 +165,8 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         9,
                         true,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withResolve(false))
                 .isEqualTo(new IngestOptions(
                         false,
@@ -168,9 +179,13 @@ class OptionsWithersTest {
                         VectorTier.FULL,
                         S,
                         false,
-                        Optional.empty()));
+                        Optional.empty(),
+                        HistoryOptions.DEFAULT));
         assertThat(d.withLocalRoots(List.of(clones)).localRoots()).contains(List.of(clones));
         assertThat(d.withLocalRoots(List.of(clones)).withLocalRoots(null)).isEqualTo(d);
+        HistoryOptions off = HistoryOptions.OFF;
+        assertThat(d.withHistory(off).history()).isEqualTo(off);
+        assertThat(d.withHistory(off).withHistory(HistoryOptions.DEFAULT)).isEqualTo(d);
         assertThatThrownBy(() -> d.withSliceBytes(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
