@@ -62,7 +62,8 @@ class IngestCliStoreTest {
         JsonNode r = status.get("repos").get(0);
         assertThat(r.get("name").asText()).isEqualTo("tinyroute");
         assertThat(fieldNames(r)).contains("commit", "indexed_at");
-        assertThat(fieldNames(r.get("chunks"))).containsExactlyInAnyOrder("code", "readme", "manifest", "module_doc");
+        assertThat(fieldNames(r.get("chunks")))
+                .containsExactlyInAnyOrder("code", "readme", "manifest", "module_doc", "commit");
         assertThat(r.get("languages").get("java").asInt()).isPositive();
         assertThat(r.get("branch").asText()).isEmpty();
 

@@ -19,7 +19,8 @@ import java.util.Optional;
  * @param branch the branch a git URL was cloned from; "" for the remote's default branch, a local directory or
  *     a repo without a record
  * @param staticVectors chunks whose vector is of the {@link VectorTier#STATIC} tier (their full vectors not yet
- *     embedded, or never: an ingest with {@code --vectors static}); 0 when every vector is full
+ *     embedded, or never: an ingest with {@code --vectors static}); 0 when every vector is full. The history's
+ *     chunks, which stay on the static tier, are not counted
  */
 public record RepoInfo(
         String name,

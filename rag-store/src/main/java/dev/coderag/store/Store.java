@@ -156,7 +156,8 @@ public interface Store extends AutoCloseable {
     /**
      * Ids of up to {@code limit} chunks of {@code repo} whose vector is of the {@link VectorTier#STATIC} tier, oldest
      * first: what an ingest embeds with the full model to move them to the {@link VectorTier#FULL} tier without
-     * parsing their files again. Empty for a backend without a static tier.
+     * parsing their files again. Never a {@link dev.coderag.types.ChunkKind#COMMIT} chunk: the history stays on the
+     * static tier (docs/STORE.md, "History"). Empty for a backend without a static tier.
      */
     List<String> staticChunkIds(String repo, int limit);
 

@@ -301,7 +301,9 @@ public final class Ingester {
                             .toNanos());
             writing.release();
         }
-        if (BranchNames.base(name).isEmpty()) { // an overlay's history is its base's
+        // the top of a git work tree only (a directory inside another repository's work tree has no history of its
+        // own), and no overlay (its history is its base's)
+        if (commit.isPresent() && BranchNames.base(name).isEmpty()) {
             HistoryPass.Result history = new HistoryPass(
                             store.orElseThrow(),
                             this::begin,

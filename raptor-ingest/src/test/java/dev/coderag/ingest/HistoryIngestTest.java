@@ -120,6 +120,19 @@ class HistoryIngestTest {
         }
     }
 
+    @Test
+    void a_directory_inside_another_repositorys_work_tree_has_no_history_of_its_own() throws Exception {
+        Path repo = GitFixture.init(tmp.resolve("outer"));
+        GitFixture.write(repo, "inner/src/A.java", "class A {}\n");
+        commit(repo, 1, "Outer commit");
+        Path db = tmp.resolve("store3");
+        try (Store store = Store.open(db, embedder.modelId(), embedder.dimension())) {
+            IngestSummary summary = ingest(store, db, repo.resolve("inner"), HistoryOptions.DEFAULT);
+            assertThat(summary.commits()).isZero();
+            assertThat(store.history().mark("inner")).isEmpty();
+        }
+    }
+
     /** Commits with author date 2024-01-{day}: the order the store reads a file's history in. */
     private static String commit(Path repo, int day, String message) {
         GitFixture.git(repo, "add", "-A");

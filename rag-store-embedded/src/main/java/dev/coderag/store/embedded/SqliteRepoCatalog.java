@@ -114,7 +114,9 @@ final class SqliteRepoCatalog implements RepoCatalog {
         Map<String, Integer> staticVectors = new HashMap<>();
         forEachRow(
                 c,
-                "SELECT repo, count(*) FROM static_vectors" + where + " GROUP BY repo",
+                "SELECT repo, count(*) FROM static_vectors WHERE kind <> 'commit'" // the history stays static
+                        + (only == null ? "" : " AND repo = ?")
+                        + " GROUP BY repo",
                 only,
                 rs -> staticVectors.put(rs.getString(1), rs.getInt(2)));
         return RepoInfos.assemble(records, counts, languages, files, staticVectors);

@@ -40,7 +40,8 @@ final class SqliteTierReads {
         return reads.read("read the static tier", c -> {
             List<String> ids = new ArrayList<>();
             try (PreparedStatement st = c.prepareStatement("SELECT c.id FROM static_vectors v"
-                    + " JOIN chunks c ON c.rid = v.rid WHERE v.repo = ? ORDER BY v.rid LIMIT ?")) {
+                    + " JOIN chunks c ON c.rid = v.rid WHERE v.repo = ? AND v.kind <> 'commit'" // history stays static
+                    + " ORDER BY v.rid LIMIT ?")) {
                 st.setString(1, repo);
                 st.setInt(2, limit);
                 try (ResultSet rs = st.executeQuery()) {
