@@ -49,7 +49,8 @@ public final class HistoryReader {
      *
      * @param repo a work tree or a bare repository
      * @param definedNames the simple names of the definitions the current snapshot has in a file (its path at
-     *     HEAD); called at most once per path for the {@value #NAME_CACHE} most recent paths
+     *     HEAD); called on git's reader thread, once per path while it is among the {@value #NAME_CACHE} most
+     *     recently asked; what it throws stops the read and is thrown here
      */
     public HistoryRead read(
             Path repo, HistoryRange range, Function<String, Set<String>> definedNames, Consumer<CommitDiff> consumer) {
