@@ -49,7 +49,8 @@ public final class HistoryReader {
      *
      * @param repo a work tree or a bare repository
      * @param definedNames the simple names of the definitions the current snapshot has in a file (its path at
-     *     HEAD); called at most once per path for the {@value #NAME_CACHE} most recent paths
+     *     HEAD); called on git's reader thread, once per path while it is among the {@value #NAME_CACHE} most
+     *     recently asked; what it throws stops the read and is thrown here
      */
     public HistoryRead read(
             Path repo, HistoryRange range, Function<String, Set<String>> definedNames, Consumer<CommitDiff> consumer) {
@@ -69,17 +70,15 @@ public final class HistoryReader {
         LogParser parser = new LogParser(bounds, range.maxCommits(), matchers, consumer, deadline);
         LineFeed feed = new LineFeed(parser);
         GitRunner.Exit exit = git.run(repo, bounds.deadline(), feed, logArguments(range));
+        boolean whole = exit.ok() && parser.stopped() == null && feed.finish() && parser.end();
         feed.close(); // waits for a consumer call still running on git's reader thread
-        if (parser.failure() != null) {
-            throw parser.failure();
+        RuntimeException failure = parser.failure() != null ? parser.failure() : feed.failure();
+        if (failure != null) {
+            throw failure;
         }
         HistoryRead.Ending ending = parser.stopped();
         String message = "";
-        if (ending == null && exit.ok()) {
-            parser.end();
-            if (parser.failure() != null) {
-                throw parser.failure();
-            }
+        if (ending == null && whole) {
             ending = HistoryRead.Ending.COMPLETE;
         } else if (ending == null && System.nanoTime() - deadline > 0) {
             ending = HistoryRead.Ending.DEADLINE;
@@ -139,7 +138,7 @@ public final class HistoryReader {
                 "--dst-prefix=b/",
                 "--format=" + LogParser.FORMAT,
                 "--max-count=" + range.maxCommits()));
-        range.since().ifPresent(i -> args.add("--since=@" + i.getEpochSecond()));
+        range.since().ifPresent(i -> args.add("--since=@" + Math.max(0, i.getEpochSecond())));
         args.add(range.afterSha().map(s -> s + "..HEAD").orElse("HEAD"));
         args.add("--");
         return args;

@@ -37,13 +37,33 @@ final class LineFeed implements GitRunner.Sink {
     private long length;
     private WordScan scan;
     private boolean stopped;
+    private RuntimeException failure;
 
     LineFeed(Lines lines) {
         this.lines = lines;
     }
 
+    /**
+     * Takes git's next bytes. What the parser (or a callback it makes) throws stops git rather than escaping to git's
+     * reader thread, where it would be lost; {@link #failure()} has it.
+     */
     @Override
     public synchronized boolean accept(byte[] buffer, int n) {
+        try {
+            return take(buffer, n);
+        } catch (RuntimeException e) {
+            failure = e;
+            stopped = true;
+            return false;
+        }
+    }
+
+    /** What the parser threw, or null. */
+    synchronized RuntimeException failure() {
+        return failure;
+    }
+
+    private boolean take(byte[] buffer, int n) {
         int i = 0;
         while (i < n && !stopped) {
             int nl = indexOf(buffer, i, n);

@@ -248,7 +248,8 @@ class HistoryReaderTest {
     }
 
     @Test
-    void a_failing_consumer_stops_git_and_its_exception_reaches_the_caller(@TempDir Path tmp) throws IOException {
+    void a_failing_consumer_or_name_lookup_stops_git_and_its_exception_reaches_the_caller(@TempDir Path tmp)
+            throws IOException {
         Path repo = init(tmp.resolve("r"));
         for (int i = 0; i < 3; i++) {
             write(repo, "f.txt", i + "\n");
@@ -260,6 +261,15 @@ class HistoryReaderTest {
                 }))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("consumer broke");
+        assertThatThrownBy(() -> reader.read(
+                        repo,
+                        HistoryRange.newest(10),
+                        p -> {
+                            throw new IllegalArgumentException("names broke");
+                        },
+                        d -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("names broke");
     }
 
     @Test
