@@ -248,7 +248,9 @@ class HistoryApiTest {
         assertStatus(http.get("/api/commit?repo=histdemo&sha=%3Cscript%3E"), 400);
         assertStatus(http.get("/api/commit?repo=histdemo&sha=1234567"), 404);
         assertStatus(http.get("/api/commit?repo=histdemo"), 400);
-        assertStatus(http.get("/ui/commit?repo=histdemo&sha=" + "f".repeat(100)), 400);
+        Response page = http.get("/ui/commit?repo=histdemo&sha=" + "f".repeat(100));
+        assertThat(page.status()).isEqualTo(400);
+        assertThat(page.body()).contains("data-testid=\"error\"").contains("hex digits");
     }
 
     @Test
