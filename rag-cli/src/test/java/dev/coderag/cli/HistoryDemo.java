@@ -16,7 +16,8 @@ import java.util.Optional;
  * A small repository with a real history, indexed with it: four commits by four authors on four days — a header
  * parser added, its retry limit raised (with a reason in the body), the file renamed with an edit, and a hostile
  * commit whose subject is HTML with terminal escapes and whose body is a script — then the work tree ingested into
- * a store and every commit written beside it as commit chunks (real embeddings, real store files).
+ * a store (with one uncommitted file, which has no history) and every commit written beside it as commit chunks
+ * (real embeddings, real store files).
  *
  * @param repo the work tree (indexed as {@link #REPO})
  * @param added the commit that added the parser
@@ -26,6 +27,9 @@ import java.util.Optional;
  */
 public record HistoryDemo(Path repo, Made added, Made retry, Made renamed, Made hostile, List<CommitChunk> chunks) {
     public static final String REPO = "histdemo";
+
+    /** A file of the work tree that no commit has: indexed, without history. */
+    public static final String UNCOMMITTED = "NOTES.md";
 
     /** The parser's path today. */
     public static final String FILE = "src/HeaderParser.java";
@@ -65,6 +69,7 @@ public record HistoryDemo(Path repo, Made added, Made retry, Made renamed, Made 
         TestGit.write(repo, FILE, parser("HeaderParser", 5, "// <b>bold</b> & folded lines"));
         Made hostile = made(GitHistory.commit(
                 repo, "Mallory \u001b[1m", "2024-03-15T10:00:00Z", HOSTILE_SUBJECT + "\n\n<script>alert(2)</script>"));
+        TestGit.write(repo, UNCOMMITTED, "# Notes\n\nNot committed yet: no history.\n");
 
         Ingester.create(store, embedder, IngestOptions.defaults(dir.resolve("ingest-work")))
                 .ingest(

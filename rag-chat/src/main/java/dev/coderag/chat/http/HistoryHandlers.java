@@ -46,7 +46,10 @@ final class HistoryHandlers {
         ctx.json(c);
     }
 
-    /** {@code GET /ui/last-change}: the viewer's "last changed in" line, or a quiet note. */
+    /**
+     * {@code GET /ui/last-change}: the viewer's "last changed in" line; a quiet note when the file's stored history
+     * does not reach the lines, nothing when the file has none (a repository indexed without its history).
+     */
     void lastChangeFragment(Context ctx) {
         Optional<LastChange> c;
         try {
@@ -57,7 +60,8 @@ final class HistoryHandlers {
             }
             c = Optional.empty(); // a file or repository gone since the viewer opened: nothing to say
         }
-        ctx.html(WebUi.lastChange(c));
+        boolean known = c.isPresent() || history.hasHistory(ctx.queryParam("repo"), ctx.queryParam("path"));
+        ctx.html(known ? WebUi.lastChange(c) : ""); // a file without stored history gets no line at all
     }
 
     /** The viewer's commit fragment for the query's {@code repo} and {@code sha} (or its locator). */

@@ -221,6 +221,13 @@ public final class HistoryTools {
                 .findFirst();
     }
 
+    /** Whether any commit of {@code path} (as it is named now) is stored. */
+    public boolean hasHistory(String repo, String path) {
+        return repo != null
+                && path != null
+                && !store.history().ofFile(repo, path, 1).isEmpty();
+    }
+
     /**
      * The newest stored commit that wrote any of lines {@code from}–{@code to} of {@code path} as indexed (a file
      * of {@code lineCount} lines), following renames; empty when the stored history does not reach them.

@@ -237,6 +237,13 @@ class HistoryApiTest {
                 .contains(demo.retry().sha().substring(0, 7))
                 .contains("Grace")
                 .contains("Raise the retry limit to 5");
+
+        // a file no commit has: the API says so, the viewer says nothing at all
+        String notes = "repo=histdemo&path=" + HistoryDemo.UNCOMMITTED + "&start=1&end=2";
+        assertThat(http.get("/api/last-change?" + notes).status()).isEqualTo(404);
+        Response quiet = http.get("/ui/last-change?" + notes);
+        assertThat(quiet.status()).isEqualTo(200);
+        assertThat(quiet.body()).isEmpty();
     }
 
     @Test
