@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.history.GitRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -153,6 +154,24 @@ public record GitPolicy(
     public GitPolicy withAllowPrivate(boolean allow) {
         return new GitPolicy(
                 isolated, protocols, hosts, timeout, maxCloneBytes, maxTreeEntries, sshKey, sshKnownHosts, allow);
+    }
+
+    /**
+     * git for reading a repository's history ({@link dev.coderag.ingest.history.HistoryReader}) under this
+     * policy: the same command line, environment and isolation as a clone's, this policy's time limit at most,
+     * standard output streamed to the reader and standard error kept apart.
+     */
+    public GitRunner historyGit() {
+        GitProcess git = new GitProcess(false, this, System.getenv());
+        return (dir, limit, sink, args) -> {
+            Output.Forward forward = new Output.Forward(sink);
+            Duration t = limit.compareTo(timeout) < 0 ? limit : timeout;
+            GitSource.Result r = git.stream(dir, t, forward, args.toArray(String[]::new));
+            if (forward.failure() != null) {
+                throw forward.failure();
+            }
+            return new GitRunner.Exit(r.exit(), r.ok() ? "" : GitSource.lastLine(r.out()));
+        };
     }
 
     private static Set<String> lowerCase(Set<String> values) {

@@ -130,7 +130,24 @@ final class GitProcess {
         return r.ok() ? OptionalLong.of(count.entries()) : OptionalLong.empty();
     }
 
+    /**
+     * Runs one git command and feeds its standard output to {@code sink} as it arrives, in bounded memory
+     * whatever git prints (a history of any length); its standard error is kept apart (its last
+     * {@link #MAX_OUTPUT} bytes are the result's output), so a warning never lands inside the stream. When the
+     * sink wants no more, git is stopped and the result says it failed.
+     */
+    GitSource.Result stream(Path workDir, Duration timeout, Output sink, String... args) {
+        Output.Tail errors = new Output.Tail(MAX_OUTPUT);
+        return start(workDir, timeout, null, sink, errors, args).withOutput(errors);
+    }
+
     private GitSource.Result start(Path workDir, Duration timeout, Path watched, Output sink, String... args) {
+        return start(workDir, timeout, watched, sink, null, args);
+    }
+
+    /** @param errors where standard error goes, or null to merge it into {@code sink} */
+    private GitSource.Result start(
+            Path workDir, Duration timeout, Path watched, Output sink, Output.Tail errors, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add("git");
         if (workDir != null) {
@@ -145,7 +162,7 @@ final class GitProcess {
         cmd.addAll(List.of("-c", "protocol.ext.allow=never"));
         cmd.addAll(List.of("-c", "protocol.file.allow=" + (allowFileUrls ? "always" : "never")));
         Path home = null;
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(errors == null);
         Map<String, String> env = pb.environment();
         env.clear();
         if (policy.isolated()) {
@@ -171,7 +188,7 @@ final class GitProcess {
         env.put("GIT_TERMINAL_PROMPT", "0");
         env.put("LC_ALL", "C");
         try {
-            return await(pb, timeout, watched, args[0], sink);
+            return await(pb, timeout, watched, args[0], sink, errors);
         } finally {
             if (home != null) {
                 deleteTree(home);
@@ -210,13 +227,16 @@ final class GitProcess {
         pin.filter(p -> !p.ssh()).ifPresent(p -> cmd.addAll(List.of("-c", "http.curloptResolve=" + p.curlResolve())));
     }
 
-    private GitSource.Result await(ProcessBuilder pb, Duration timeout, Path watched, String command, Output sink) {
+    private GitSource.Result await(
+            ProcessBuilder pb, Duration timeout, Path watched, String command, Output sink, Output.Tail errors) {
         boolean capped = watched != null && policy.maxCloneBytes() != Long.MAX_VALUE;
         try {
             Process p = pb.start();
             p.getOutputStream().close();
             // Drain in the background so a chatty git never blocks on a full pipe; the sink holds a bounded part.
-            Thread reader = Thread.ofVirtual().start(() -> drain(p, sink));
+            Thread reader = Thread.ofVirtual().start(() -> drain(p, p.getInputStream(), sink));
+            Thread errorReader =
+                    errors == null ? null : Thread.ofVirtual().start(() -> drain(p, p.getErrorStream(), errors));
             long deadline = System.nanoTime() + timeout.toNanos();
             while (true) {
                 long left = deadline - System.nanoTime();
@@ -242,6 +262,9 @@ final class GitProcess {
                 }
             }
             reader.join();
+            if (errorReader != null) {
+                errorReader.join(2000);
+            }
             return new GitSource.Result(p.exitValue(), "");
         } catch (IOException e) {
             return new GitSource.Result(-1, "cannot run git: " + e.getMessage());
@@ -252,9 +275,9 @@ final class GitProcess {
     }
 
     /** Feeds git's output to {@code sink}; stops git when the sink has seen enough. */
-    private static void drain(Process p, Output sink) {
+    private static void drain(Process p, InputStream stream, Output sink) {
         byte[] buffer = new byte[8192];
-        try (InputStream in = p.getInputStream()) {
+        try (InputStream in = stream) {
             int n;
             while ((n = in.read(buffer)) > 0) {
                 if (!sink.accept(buffer, n)) {

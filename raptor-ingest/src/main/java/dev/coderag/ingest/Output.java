@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.history.GitRunner;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -87,6 +88,34 @@ sealed interface Output {
 
         boolean over() {
             return entries > cap;
+        }
+    }
+
+    /**
+     * Hands every byte to a consumer outside this package ({@link GitRunner.Sink}, the history reader's parser),
+     * which holds what it keeps in its own bounds. Whatever it throws stops git instead of killing the reader
+     * thread (which would leave git blocked on a full pipe until its time limit); {@link #failure()} has it.
+     */
+    final class Forward implements Output {
+        private final GitRunner.Sink sink;
+        private RuntimeException failure;
+
+        Forward(GitRunner.Sink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public boolean accept(byte[] buffer, int n) {
+            try {
+                return sink.accept(buffer, n);
+            } catch (RuntimeException e) {
+                failure = e;
+                return false;
+            }
+        }
+
+        RuntimeException failure() {
+            return failure;
         }
     }
 }
