@@ -95,7 +95,6 @@ public final class CodeTools {
                 store,
                 Objects.requireNonNull(embedder, "embedder"),
                 this::commitLink,
-                LineHistory.WALK,
                 service.options().maxQueryChars());
     }
 

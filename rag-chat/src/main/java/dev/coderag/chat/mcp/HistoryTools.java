@@ -8,6 +8,8 @@ import dev.coderag.chat.mcp.HistoryResults.HistoryHit;
 import dev.coderag.chat.mcp.HistoryResults.HistoryResult;
 import dev.coderag.chat.mcp.HistoryResults.LastChange;
 import dev.coderag.embed.Embedder;
+import dev.coderag.retrieval.history.Change;
+import dev.coderag.retrieval.history.LineHistory;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
 import dev.coderag.store.Store;
@@ -33,7 +35,8 @@ import java.util.regex.Pattern;
 /**
  * The stored history as tools: ranked search over the commit table ({@code search_history}: BM25 and vectors fused
  * by reciprocal rank, then the symbol and date filters), a commit by id or prefix ({@code get_commit}), and the
- * newest commit that wrote some lines of a file ({@link #lastChange}, the viewer's blame-like line). Reads only what
+ * newest commit that wrote some lines of a file ({@link #lastChange}, the viewer's blame-like line: {@link
+ * LineHistory}'s walk over the file's stored hunks, renames followed). Reads only what
  * the ingest stored; a bad argument is a {@link ChatException} with a one-line reason. Thread-safe.
  */
 public final class HistoryTools {
@@ -65,14 +68,12 @@ public final class HistoryTools {
     private final Store store;
     private final Optional<Embedder> embedder;
     private final Links links;
-    private final LineHistory lines;
     private final int maxQueryChars;
 
-    HistoryTools(Store store, Optional<Embedder> embedder, Links links, LineHistory lines, int maxQueryChars) {
+    HistoryTools(Store store, Optional<Embedder> embedder, Links links, int maxQueryChars) {
         this.store = store;
         this.embedder = embedder;
         this.links = links;
-        this.lines = lines;
         this.maxQueryChars = maxQueryChars;
     }
 
@@ -235,7 +236,7 @@ public final class HistoryTools {
     public Optional<LastChange> lastChange(String repo, String path, int from, int to, int lineCount) {
         requireRepo(repo);
         Map<String, CommitChunk> byKey = new LinkedHashMap<>();
-        List<LineHistory.Link> chain = new ArrayList<>();
+        List<Change> chain = new ArrayList<>();
         String at = path;
         long before = Long.MAX_VALUE;
         Set<String> seen = new HashSet<>();
@@ -250,10 +251,9 @@ public final class HistoryTools {
                     break; // an older file of the same name: not this one's history
                 }
                 byKey.put(c.sha(), c);
-                boolean added = c.change() == CommitChunk.Change.ADDED;
-                chain.add(new LineHistory.Link(c.sha(), c.path(), c.oldPath(), added, c.hunks()));
-                if (added) {
-                    break;
+                chain.add(new Change(c.sha(), c.path(), c.oldPath(), c.hunks()));
+                if (c.change() == CommitChunk.Change.ADDED) {
+                    break; // it wrote every line the walk still holds
                 }
                 if (c.change() == CommitChunk.Change.RENAMED && !c.oldPath().isEmpty()) {
                     next = c.oldPath();
@@ -266,7 +266,7 @@ public final class HistoryTools {
             }
             at = next;
         }
-        return lines.lastChange(chain, lineCount, from, to)
+        return LineHistory.lastChange(chain, lineCount, from, to)
                 .map(byKey::get)
                 .map(c -> new LastChange(
                         repo, path, from, to, c.sha(), c.shortSha(), date(c), c.author(), c.subject(), c.path()));
