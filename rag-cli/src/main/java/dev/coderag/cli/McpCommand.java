@@ -96,7 +96,12 @@ final class McpCommand implements Callable<Integer> {
         IngesterIndexer indexer = new IngesterIndexer(store, embedder, List.of(Path.of("/")), gitPolicy);
         RepoManager repos = new RepoManager(store, indexer);
         CodeTools tools = new CodeTools(
-                service, repos, new SourceFiles(store, indexer::checkout), CodeTools.AnswerGate.DIRECT, () -> viewer);
+                service,
+                repos,
+                new SourceFiles(store, indexer::checkout),
+                CodeTools.AnswerGate.DIRECT,
+                Optional.of(embedder),
+                () -> viewer);
         CountDownLatch inputEnded = new CountDownLatch(1);
         McpSyncServer server = CoderagMcp.stdio(tools, writes, new EndAware(System.in, inputEnded), protocol);
         Thread hook = new Thread(

@@ -89,6 +89,8 @@ class McpClientIT {
                         "find_symbol",
                         "find_references",
                         "read_file",
+                        "search_history",
+                        "get_commit",
                         "list_repos",
                         "index_status",
                         "reindex");

@@ -44,6 +44,7 @@ public final class ChatServer implements AutoCloseable {
     private final ChatHandlers chat;
     private final RepoHandlers repoHandlers;
     private final SourceHandlers sources;
+    private final HistoryHandlers history;
     private final PageHandlers pages;
     private final OpsHandlers ops;
     private final LoginHandlers login;
@@ -64,10 +65,11 @@ public final class ChatServer implements AutoCloseable {
         SourceFiles files = new SourceFiles(store, indexer::checkout);
         this.chat = new ChatHandlers(service, requests, slots);
         this.repoHandlers = new RepoHandlers(repos, watcher, requests);
-        CodeTools tools =
-                new CodeTools(service, repos, files, answer -> gated(slots, answer), () -> Optional.of(url()));
+        CodeTools tools = new CodeTools(
+                service, repos, files, answer -> gated(slots, answer), Optional.of(embedder), () -> Optional.of(url()));
         this.sources = new SourceHandlers(files, tools);
-        this.pages = new PageHandlers(service, repos, embedder, sources, slots, boundary.csrfToken());
+        this.history = new HistoryHandlers(files, tools.history());
+        this.pages = new PageHandlers(service, repos, embedder, sources, history, slots, boundary.csrfToken());
         this.mcpEndpoint = CoderagMcp.http(tools, options.allowWrites());
         this.mcp = new McpHandlers(mcpEndpoint, requests);
         this.login = new LoginHandlers(boundary, new SecureRandom());
@@ -190,6 +192,8 @@ public final class ChatServer implements AutoCloseable {
         r.get("/api/chats/{id}/messages", chat::messages);
         r.post("/api/chats/{id}/messages", chat::post);
         r.get("/api/source", sources::json);
+        r.get("/api/commit", history::json);
+        r.get("/api/last-change", history::lastChangeJson);
         r.get("/openapi.json", OpenApi::serve);
 
         r.post("/mcp", mcp::post);
@@ -205,6 +209,8 @@ public final class ChatServer implements AutoCloseable {
         r.get("/ui/stream/{turn}", pages::stream);
         r.get("/ui/source", sources::fragment);
         r.get("/ui/definitions", sources::definitions);
+        r.get("/ui/commit", history::fragment);
+        r.get("/ui/last-change", history::lastChangeFragment);
 
         r.exception(Exception.class, HttpErrors::handle);
         r.error(404, HttpErrors::notFound);

@@ -30,6 +30,7 @@ final class PageHandlers {
     private final RepoManager repos;
     private final Embedder embedder;
     private final SourceHandlers sources;
+    private final HistoryHandlers history;
     private final AnswerSlots slots;
     private final String csrfToken;
     private final PendingTurns turns = new PendingTurns(System::nanoTime);
@@ -41,19 +42,22 @@ final class PageHandlers {
             RepoManager repos,
             Embedder embedder,
             SourceHandlers sources,
+            HistoryHandlers history,
             AnswerSlots slots,
             String csrfToken) {
         this.service = service;
         this.repos = repos;
         this.embedder = embedder;
         this.sources = sources;
+        this.history = history;
         this.slots = slots;
         this.csrfToken = csrfToken;
     }
 
     /**
      * {@code GET /}, with the history of {@code ?chat=id} when that chat exists, and the code viewer open on
-     * {@code ?repo=&path=&start=&end=} when those name an indexed file (what MCP results link to).
+     * {@code ?repo=&path=&start=&end=} when those name an indexed file, or on a commit with {@code ?repo=&sha=}
+     * (what MCP results link to).
      */
     void page(Context ctx) {
         String owner = owners.page(ctx);
@@ -76,10 +80,14 @@ final class PageHandlers {
     private Optional<String> viewer(Context ctx) {
         String repo = ctx.queryParam("repo");
         String path = ctx.queryParam("path");
-        if (repo == null || path == null) {
+        String sha = ctx.queryParam("sha");
+        if (repo == null || (path == null && sha == null)) {
             return Optional.empty();
         }
         try {
+            if (sha != null) {
+                return Optional.of(history.view(ctx));
+            }
             return Optional.of(
                     sources.view(repo, path, Requests.lineParam(ctx, "start"), Requests.lineParam(ctx, "end"), false));
         } catch (ChatException e) {

@@ -20,6 +20,7 @@ import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.chat.repos.SourceView;
 import dev.coderag.chat.web.WebUi;
+import dev.coderag.embed.Embedder;
 import dev.coderag.retrieval.Scope;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.SearchFilter;
@@ -68,8 +69,11 @@ public final class CodeTools {
     private final AnswerGate gate;
     private final Supplier<Optional<String>> viewerBase;
     private final CodeNavigation navigation;
+    private final HistoryTools history;
 
     /**
+     * @param embedder embeds {@code search_history}'s query for the commit table's vectors (the store's model);
+     *     without it that search is lexical only
      * @param viewerBase the web server's root URL ({@code http://host:port/}) for links into its code viewer, or
      *     empty when there is none to link to; asked at each call (a server knows its port once it listens)
      */
@@ -78,6 +82,7 @@ public final class CodeTools {
             RepoManager repos,
             SourceFiles files,
             AnswerGate gate,
+            Optional<Embedder> embedder,
             Supplier<Optional<String>> viewerBase) {
         this.service = Objects.requireNonNull(service, "service");
         this.store = service.retriever().store();
@@ -86,6 +91,24 @@ public final class CodeTools {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.viewerBase = Objects.requireNonNull(viewerBase, "viewerBase");
         this.navigation = new CodeNavigation(service.retriever(), this::link);
+        this.history = new HistoryTools(
+                store,
+                Objects.requireNonNull(embedder, "embedder"),
+                this::commitLink,
+                service.options().maxQueryChars());
+    }
+
+    /** The history tools: {@code search_history}, {@code get_commit} and the viewer's last change of some lines. */
+    public HistoryTools history() {
+        return history;
+    }
+
+    /** The web viewer's address of a commit (opened on {@code path} when not empty), or null when none is known. */
+    String commitLink(String repo, String sha, String path) {
+        return viewerBase
+                .get()
+                .map(base -> (base.endsWith("/") ? base : base + "/") + WebUi.commitLink(repo, sha, path))
+                .orElse(null);
     }
 
     /** The store the tools read. */

@@ -38,6 +38,8 @@ final class McpTools {
         FIND_SYMBOL,
         FIND_REFERENCES,
         READ_FILE,
+        SEARCH_HISTORY,
+        GET_COMMIT,
         LIST_REPOS,
         INDEX_STATUS,
         REINDEX;
@@ -143,6 +145,25 @@ final class McpTools {
                                 start,
                                 a.optionalInteger("end_line")),
                         tools::link);
+            case SEARCH_HISTORY -> {
+                HistoryResults.HistoryResult r = tools.history()
+                        .search(
+                                a.text("query").orElse(""),
+                                repo(a),
+                                a.text("path"),
+                                a.text("symbol"),
+                                a.text("since"),
+                                a.text("until"),
+                                a.integer("limit", 10, 1, 50));
+                yield paging.list(id, a, r.commits().size(), "commits", false, at -> HistoryPages.search(r, at));
+            }
+            case GET_COMMIT -> {
+                HistoryResults.CommitResult r = tools.history()
+                        .commit(
+                                repo(a).orElseThrow(() -> new IllegalArgumentException("\"repo\" is required")),
+                                a.required("sha"));
+                yield paging.list(id, a, r.files().size(), "files", false, at -> HistoryPages.commit(r, at));
+            }
             case LIST_REPOS -> {
                 RepoList r = tools.listRepos();
                 yield paging.list(id, a, r.repos().size(), "repos", false, at -> PagedResults.repos(r, at));

@@ -29,7 +29,7 @@ import java.util.function.Function;
  * only text is: snippets, signatures, calls, the answer, a file's one overlong line. Pure.
  */
 final class PagedResults {
-    private static final int ALL = Integer.MAX_VALUE;
+    static final int ALL = Integer.MAX_VALUE;
 
     /**
      * search_code's cuts, least first, as {snippet lines, signature lines} (-1: no snippet was asked for). With
@@ -293,11 +293,11 @@ final class PagedResults {
     }
 
     /** Builds a page of {@code count} items cut to {@code level}. */
-    private interface Build<R> {
+    interface Build<R> {
         Built<R> page(int count, int level);
     }
 
-    private static <R> Pager.Cuttable<R> of(int available, int maxLevel, Build<R> build, Function<R, String> text) {
+    static <R> Pager.Cuttable<R> of(int available, int maxLevel, Build<R> build, Function<R, String> text) {
         return new Pager.Cuttable<>() {
             @Override
             public int available() {
@@ -322,7 +322,7 @@ final class PagedResults {
     }
 
     /** The cuts made while building one page, by name. */
-    private static final class Cuts {
+    static final class Cuts {
         final Set<String> names = new TreeSet<>();
 
         <R> Built<R> built(R value) {

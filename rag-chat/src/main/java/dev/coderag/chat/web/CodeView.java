@@ -47,6 +47,7 @@ final class CodeView {
                                                 : null,
                                         SymbolLinks.closeButton())
                                 .withClass("viewer-head"),
+                        CommitView.lastChangeSlot(v.repo(), v.path(), hlStart, hlEnd),
                         v.changedSinceIndexing()
                                 ? div("This file changed on disk since it was indexed; line numbers may be off.")
                                         .withClass("warning")

@@ -132,13 +132,18 @@ final class Messages {
     }
 
     private static DomContent sourceItem(Source s) {
+        CommitSource commit = CommitSource.of(s);
         return li(opensInViewer(
                         a(
                                         span(s.kind()).withClass("badge kind-" + s.kind()),
-                                        span(s.location()).withClass("loc"),
+                                        commit == null ? null : commit.header(),
+                                        commit == null
+                                                ? span(s.location()).withClass("loc")
+                                                : span(s.path()).withClass("loc"),
                                         s.symbol() == null || s.symbol().isEmpty()
                                                 ? null
-                                                : span(s.symbol()).withClass("sym"),
+                                                : span(commit == null ? s.symbol() : CommitView.visible(s.symbol()))
+                                                        .withClass("sym"),
                                         span(s.relevancePct() + "%")
                                                 .withClass("rel")
                                                 .withTitle("relevance"))
@@ -146,7 +151,7 @@ final class Messages {
                                 .withClass("source-link")
                                 .withData("testid", "source-link"),
                         s))
-                .withClass("source" + (s.cited() ? " cited" : ""))
+                .withClass("source" + (s.cited() ? " cited" : "") + (commit == null ? "" : " commit-source"))
                 .withData("testid", "source")
                 .withData("n", Integer.toString(s.n()))
                 .attr("value", Integer.toString(s.n()));
@@ -173,6 +178,10 @@ final class Messages {
     }
 
     private static String sourceUrl(Source s, boolean fragment) {
+        CommitSource commit = CommitSource.of(s);
+        if (commit != null) {
+            return commit.url(fragment);
+        }
         return (fragment ? "/ui/source" : "/api/source") + "?repo=" + enc(s.repo()) + "&path=" + enc(s.path())
                 + "&start=" + s.startLine() + "&end=" + s.endLine();
     }

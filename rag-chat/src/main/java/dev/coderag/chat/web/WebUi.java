@@ -10,6 +10,7 @@ import dev.coderag.chat.Source;
 import dev.coderag.chat.Trace;
 import dev.coderag.chat.answer.LlmProvider;
 import dev.coderag.chat.answer.Markdown;
+import dev.coderag.chat.mcp.HistoryResults;
 import dev.coderag.chat.repos.RepoStatus;
 import dev.coderag.chat.repos.SourceFiles;
 import dev.coderag.chat.repos.SourceView;
@@ -37,6 +38,10 @@ import java.util.Set;
  *       language) and {@code data-hl} (the highlighter's); {@code symbol-target} (hidden link templates, with
  *       {@code data-symbol}), {@code symbol-link} (the links app.js makes from them), {@code definition-choices},
  *       {@code definition-choice}
+ *   <li>{@code commit-view} (with {@code data-repo}, {@code data-sha}), {@code commit-sha}, {@code commit-date},
+ *       {@code commit-author}, {@code commit-subject}, {@code commit-body}, {@code commit-file} (with
+ *       {@code data-path}), {@code commit-file-path}, {@code diff-line}; {@code last-change} (with {@code data-sha}
+ *       when a commit was found), {@code last-change-commit}; a commit source's {@code source-commit}
  *   <li>{@code trace-panel}, {@code trace-intent} (with {@code data-intent}), {@code trace-source}
  *   <li>{@code add-repo-form}, {@code repo-source}, {@code repo-name}, {@code add-repo-button}, {@code repo-list},
  *       {@code repo} (with {@code data-repo}), {@code repo-status} (with {@code data-status})
@@ -149,6 +154,24 @@ public final class WebUi {
      */
     public static String viewerLink(String repo, String path, int start, int end) {
         return "?repo=" + enc(repo) + "&path=" + enc(path) + "&start=" + start + "&end=" + end + "#L" + start;
+    }
+
+    /**
+     * The page opened on a commit in the viewer ({@code GET /?repo=…&sha=…[&path=…]}), relative to the server's root:
+     * what {@code search_history} results link to.
+     */
+    public static String commitLink(String repo, String sha, String path) {
+        return "?repo=" + enc(repo) + "&sha=" + enc(sha) + (path.isEmpty() ? "" : "&path=" + enc(path));
+    }
+
+    /** The viewer's commit fragment ({@code GET /ui/commit}): message and diffs, {@code focusPath}'s marked. */
+    public static String commitView(HistoryResults.CommitResult commit, String focusPath) {
+        return CommitView.render(commit, focusPath);
+    }
+
+    /** The viewer's "last changed in" line ({@code GET /ui/last-change}); a quiet note when there is none. */
+    public static String lastChange(Optional<HistoryResults.LastChange> change) {
+        return change.map(CommitView::lastChange).orElseGet(CommitView::noLastChange);
     }
 
     private static String enc(String s) {
