@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
  * {@link Retriever} as {@code /api/chat} (no generation), aggregates the retrieved chunks to files and prints
  * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one;
  * and semble's NDCG@k at chunk and file level, overall and per category, for a semble annotation file; and refusal
- * precision and recall for questions labelled {@code answerable}).
+ * precision and recall for questions labelled {@code answerable}; for a history question file, right@3 and hit@1
+ * of the gold commits among chat's sources, per question kind).
  *
  * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Progress goes to stderr;
  * results to stdout.
