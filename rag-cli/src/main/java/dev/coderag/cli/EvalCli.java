@@ -5,8 +5,11 @@ import static dev.coderag.cli.CliSupport.quietLibraries;
 import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.eval.EvalException;
 import dev.coderag.eval.EvalMode;
+import dev.coderag.eval.EvalReport;
 import dev.coderag.eval.EvalRun;
+import dev.coderag.eval.HistoryEval;
 import dev.coderag.ingest.IngestPhase;
+import dev.coderag.ingest.IngestSummary;
 import dev.coderag.ingest.ProgressListener;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.store.Store;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -26,7 +30,8 @@ import picocli.CommandLine.Option;
  * {@link Retriever} as {@code /api/chat} (no generation), aggregates the retrieved chunks to files and prints
  * Hit@1, Hit@3, Hit@5, Hit@k, MRR@k and MAP@k per retrieval mode (and per query kind, when the queries have one;
  * and semble's NDCG@k at chunk and file level, overall and per category, for a semble annotation file; and refusal
- * precision and recall for questions labelled {@code answerable}).
+ * precision and recall for questions labelled {@code answerable}; for a history question file, right@3 and hit@1
+ * of the gold commits among chat's sources, per question kind).
  *
  * <p>Exit codes: 0 success, 1 failure (one line on stderr saying why), 2 bad usage. Progress goes to stderr;
  * results to stdout.
@@ -50,8 +55,12 @@ import picocli.CommandLine.Option;
             "rag-eval/src/test/resources/refusal/) are also asked as chat asks them (full mode, the route's own",
             "number of hits) and the retrieval's verdict is compared with the label: the report gives the share of",
             "answerable questions answered and of unanswerable ones refused, refusal precision and recall (refusal is",
-            "the positive class), per kind (answerable, off-topic, missing-feature) and per repository. Query",
-            "formats and metric definitions: ../shared/eval/README.md and docs/EVALUATION.md."
+            "the positive class), per kind (answerable, off-topic, missing-feature) and per repository. A history",
+            "question file (rag-eval/src/test/resources/history/: lines with question, kind, gold commits and",
+            "position) is asked as chat asks (full mode) and judged right when one of the first 3 sources is a gold",
+            "commit: right@3, hit@1 and the first gold rank per kind (added, why, between, last); questions whose",
+            "gold is older than the history the store read are counted apart. Query formats and metric",
+            "definitions: ../shared/eval/README.md and docs/EVALUATION.md."
         },
         footer = {"", "Exit codes: 0 success, 1 failure (the reason is printed on one line), 2 bad usage."})
 public final class EvalCli implements Callable<Integer> {
@@ -67,7 +76,9 @@ public final class EvalCli implements Callable<Integer> {
                     + " question (its kind answerable, off-topic or missing-feature; gold_files optional). Or a semble"
                     + " annotation file: a JSON array of"
                     + " {\"query\", \"category\", \"relevant\", \"secondary\"}, each target a path or {\"path\","
-                    + " \"start_line\", \"end_line\"} (detected by its leading '[').")
+                    + " \"start_line\", \"end_line\"} (detected by its leading '['). Or a history question file:"
+                    + " {\"id\", \"repo\", \"kind\", \"question\", \"gold\": [commit ids], \"position\"} per"
+                    + " line (detected by its fields).")
     String queries;
 
     @Option(
@@ -204,6 +215,8 @@ public final class EvalCli implements Callable<Integer> {
         if (limitQueries != null && limitQueries < 1) {
             throw new UsageException("--limit-queries must be at least 1");
         }
+        Path queriesFile = CliSupport.path(queries, "--queries");
+        boolean history = history(queriesFile);
         Path corpusDir = CliSupport.path(corpus, "corpus").toAbsolutePath().normalize();
         if (!Files.isDirectory(corpusDir)) {
             throw new UsageException("corpus is not a directory: " + corpus);
@@ -221,7 +234,7 @@ public final class EvalCli implements Callable<Integer> {
                         : EvalRun.Settings.defaultDb(repoName, embeddingModel, tier);
         Optional<Path> reportPath = Optional.ofNullable(outFile).map(f -> CliSupport.path(f, "--out"));
         EvalRun.Settings settings = new EvalRun.Settings(
-                CliSupport.path(queries, "--queries"),
+                queriesFile,
                 corpusDir,
                 repoName,
                 dbDir,
@@ -232,20 +245,11 @@ public final class EvalCli implements Callable<Integer> {
                 Optional.ofNullable(limitQueries),
                 lexicalOnly,
                 tier);
-        EvalRun.Outcome outcome = EvalRun.run(
-                settings,
-                StoreSelection.of(store, dbDir),
-                new ProgressLines(err),
-                summary -> err.printf(
-                        Locale.ROOT,
-                        "ingest: %d new, %d changed, %d unchanged, %d deleted files; %d chunks embedded in %.1f s%n",
-                        summary.files().newFiles(),
-                        summary.files().changed(),
-                        summary.files().unchanged(),
-                        summary.files().deleted(),
-                        summary.chunks().embedded(),
-                        summary.seconds().total()),
-                line -> err.println("eval: " + line));
+        Consumer<IngestSummary> ingested = this::printIngest;
+        Consumer<String> log = line -> err.println("eval: " + line);
+        EvalReport outcome = history
+                ? HistoryEval.run(settings, StoreSelection.of(store, dbDir), new ProgressLines(err), ingested, log)
+                : EvalRun.run(settings, StoreSelection.of(store, dbDir), new ProgressLines(err), ingested, log);
         if (reportPath.isPresent()) {
             outcome.writeReport(reportPath.get());
             err.println("eval: report written to " + reportPath.get());
@@ -253,6 +257,36 @@ public final class EvalCli implements Callable<Integer> {
         out.print(json ? outcome.summaryJson() + "\n" : outcome.table());
         out.flush();
         return 0;
+    }
+
+    /**
+     * Whether {@code file} holds history questions, which are asked in full mode only: a usage error for the
+     * options that choose another.
+     */
+    private boolean history(Path file) {
+        boolean history = HistoryEval.isHistoryFile(file);
+        if (history && lexicalOnly) {
+            throw new UsageException("history questions are asked in full mode; drop --lexical-only");
+        }
+        if (history && !List.of("all", "full").contains(mode.strip())) {
+            throw new UsageException("history questions are asked in full mode only; drop --mode " + mode);
+        }
+        return history;
+    }
+
+    /** The ingest's one line on stderr (the semble scripts read its first part: keep it). */
+    private void printIngest(IngestSummary summary) {
+        err.printf(
+                Locale.ROOT,
+                "ingest: %d new, %d changed, %d unchanged, %d deleted files; %d chunks embedded in %.1f s; %d"
+                        + " commits of history read%n",
+                summary.files().newFiles(),
+                summary.files().changed(),
+                summary.files().unchanged(),
+                summary.files().deleted(),
+                summary.chunks().embedded(),
+                summary.seconds().total(),
+                summary.commits());
     }
 
     private static <T> T usage(java.util.function.Supplier<T> parse) {

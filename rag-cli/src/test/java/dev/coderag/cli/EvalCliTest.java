@@ -76,6 +76,27 @@ class EvalCliTest {
         assertThat(r.err().strip()).isEqualTo("error: --lexical-only measures the lexical mode only; drop --mode full");
     }
 
+    private Path historyQuestions() throws Exception {
+        Path q = tmp.resolve("h.jsonl");
+        Files.writeString(
+                q,
+                "{\"id\": \"d-added-01\", \"repo\": \"d\", \"kind\": \"added\", \"question\": \"When?\","
+                        + " \"gold\": [\"" + "a".repeat(40) + "\"], \"position\": 0}\n");
+        return q;
+    }
+
+    @Test
+    void history_questions_are_asked_in_full_mode_only() throws Exception {
+        Run r = run("--queries", historyQuestions().toString(), "--corpus", tmp.toString(), "--mode", "hybrid");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip())
+                .isEqualTo("error: history questions are asked in full mode only; drop --mode hybrid");
+        Run lexical = run("--queries", historyQuestions().toString(), "--corpus", tmp.toString(), "--lexical-only");
+        assertThat(lexical.code()).isEqualTo(2);
+        assertThat(lexical.err().strip())
+                .isEqualTo("error: history questions are asked in full mode; drop --lexical-only");
+    }
+
     @Test
     void required_options_are_named() {
         Run r = run("--corpus", tmp.toString());

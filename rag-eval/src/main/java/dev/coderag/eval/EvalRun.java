@@ -133,18 +133,20 @@ public final class EvalRun {
      * The scores and the settings they were measured with (as the report records them): the ranking of the queries
      * with gold files, and the refusals of the questions labelled {@code answerable} when there are any.
      */
-    public record Outcome(Evaluator.Result result, Optional<Refusals.Result> refusals, Map<String, String> settings) {
+    public record Outcome(Evaluator.Result result, Optional<Refusals.Result> refusals, Map<String, String> settings)
+            implements EvalReport {
         public Outcome {
             Objects.requireNonNull(refusals, "refusals");
             settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         }
 
-        /** The summary as JSON (what {@code --json} prints). */
+        @Override
         public String summaryJson() {
             return ReportJson.write(ReportJson.summary(result, refusals));
         }
 
         /** The whole report (settings, metrics, per-query first gold rank and top files) written to {@code file}. */
+        @Override
         public void writeReport(Path file) {
             try {
                 Path parent = file.toAbsolutePath().getParent();
@@ -164,6 +166,7 @@ public final class EvalRun {
          * The human-readable table: file level, and function level when the queries carry gold ranges; the refusals
          * when some question is labelled.
          */
+        @Override
         public String table() {
             return EvalTable.of(result, settings)
                     + refusals.map(RefusalTable::of).orElse("");
@@ -220,12 +223,7 @@ public final class EvalRun {
         try (Store opened = Store.open(store, embedder.modelId(), embedder.dimension())) {
             log.accept(selected.size() + " queries, corpus " + s.corpus() + " as repo '" + s.repo() + "', store "
                     + store.describe() + ", model " + s.model().shortName());
-            IngestOptions options = IngestOptions.defaults(s.db()).withVectors(s.vectors());
-            Ingester ingester = Ingester.create(opened, embedder, options);
-            IngestSummary summary = ingester.ingest(
-                    List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
-                    progress);
-            ingested.accept(summary);
+            ingested.accept(ingest(s, opened, embedder, progress));
             warnAboutMissingGold(opened.files().entries(s.repo()), selected, log);
 
             Retriever retriever = Retriever.create(opened, embedder);
@@ -243,6 +241,18 @@ public final class EvalRun {
                             : Optional.empty();
             return new Outcome(result, refusals, settings(s, store));
         }
+    }
+
+    /**
+     * Brings the corpus into the store with the production ingester and its defaults (incrementally: only what
+     * changed since the last run; the git history to the default depth when the corpus is a git work tree).
+     */
+    static IngestSummary ingest(Settings s, Store opened, Embedder embedder, ProgressListener progress) {
+        IngestOptions options = IngestOptions.defaults(s.db()).withVectors(s.vectors());
+        return Ingester.create(opened, embedder, options)
+                .ingest(
+                        List.of(new IngestRequest(s.corpus().toString(), Optional.of(s.repo()), Optional.empty())),
+                        progress);
     }
 
     /** The question as chat retrieves it (full mode, the route's own number of hits) and the verdict it reaches. */
@@ -268,7 +278,7 @@ public final class EvalRun {
         };
     }
 
-    private static Map<String, String> settings(Settings s, StoreLocation store) {
+    static Map<String, String> settings(Settings s, StoreLocation store) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queries_file", s.queries().toAbsolutePath().toString());
         settings.put("corpus", s.corpus().toString());
