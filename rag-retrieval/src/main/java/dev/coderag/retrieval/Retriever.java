@@ -2,6 +2,7 @@ package dev.coderag.retrieval;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.retrieval.Fusion.Fused;
+import dev.coderag.retrieval.commits.HistoryQuestion;
 import dev.coderag.retrieval.evidence.Evidence;
 import dev.coderag.retrieval.evidence.EvidenceHit;
 import dev.coderag.retrieval.evidence.EvidencePolicy;
@@ -264,7 +265,10 @@ public final class Retriever {
             }
             return false;
         };
-        return Evidence.gather(query.text(), hits, inScope, evidence);
+        // a history question's dates and words about the history ("added", "last") are not what a source holds
+        boolean history = selection.query().route().quota(ChunkKind.COMMIT) > 0;
+        String question = history ? HistoryQuestion.evidenceText(query.text()) : query.text();
+        return Evidence.gather(question, hits, inScope, evidence);
     }
 
     /** The chosen candidates as hits, scores scaled so that the best is 1, with their relevance and the trace. */
