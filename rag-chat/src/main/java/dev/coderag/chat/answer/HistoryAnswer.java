@@ -56,14 +56,17 @@ final class HistoryAnswer {
             }
         }
         sb.append(Evidence.end(changed(best, commit))).append("\n\n");
+        // the history of the same file, unless the question asks what changed (anywhere, in its dates)
         List<String> others = new ArrayList<>();
         for (ContextBlock b : blocks.subList(1, blocks.size())) {
-            if (b.hit().chunk() instanceof CommitChunk c && others.size() < MAX_COMMITS) {
+            if (b.hit().chunk() instanceof CommitChunk c
+                    && (ask == Ask.CHANGES || c.path().equals(commit.path()))
+                    && others.size() < MAX_COMMITS) {
                 others.add("- " + commitLine(b, c));
             }
         }
         if (!others.isEmpty()) {
-            sb.append(ask == Ask.CHANGES ? "Other commits in those dates:\n" : "Other commits:\n")
+            sb.append(ask == Ask.CHANGES ? "Other commits:\n" : "Other commits of this file:\n")
                     .append(String.join("\n", others))
                     .append("\n\n");
         }
@@ -114,8 +117,8 @@ final class HistoryAnswer {
             ranges.add((c.hunks().size() - MAX_HUNKS) + " more");
         }
         if (!ranges.isEmpty()) {
-            sb.append(ranges.size() == 1 && !ranges.getFirst().contains("more") ? " at line " : " at lines ")
-                    .append(Evidence.join(ranges));
+            boolean oneLine = ranges.size() == 1 && !ranges.getFirst().contains("-");
+            sb.append(oneLine ? " at line " : " at lines ").append(Evidence.join(ranges));
         }
         if (!c.omitted().isEmpty()) {
             sb.append(" (its diff is not kept: ")

@@ -62,6 +62,9 @@ class HistoryQuestionsTest {
         Response r = http.postJson("/api/chat", body("query", query));
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         JsonNode json = r.json();
+        if (System.getenv("RAG_PRINT_ANSWERS") != null) {
+            System.out.println(query + "\n" + json.path("answer").asText() + "\n-----");
+        }
         assertThat(json.path("refused").asBoolean()).as(query + ": " + json).isFalse();
         return json;
     }
