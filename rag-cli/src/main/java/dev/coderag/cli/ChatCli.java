@@ -230,17 +230,7 @@ public final class ChatCli implements Runnable {
                     if (!r.sources().isEmpty()) {
                         parent.out.println();
                         parent.out.println(r.refused() ? "Closest matches:" : "Sources:");
-                        for (Source s : r.sources()) {
-                            parent.out.printf(
-                                    "  [%d] %-10s %s:%s  %s  (%d%%)%n",
-                                    s.n(),
-                                    s.kind(),
-                                    s.repo(),
-                                    // a repository's file names and symbols: no line breaks or terminal escapes
-                                    Texts.forLog(s.location()),
-                                    Texts.forLog(s.symbol()),
-                                    s.relevancePct());
-                        }
+                        r.sources().forEach(s -> parent.out.println(sourceLine(s)));
                     }
                     parent.out.println();
                     parent.out.println(summary(r, startupMs));
@@ -248,6 +238,23 @@ public final class ChatCli implements Runnable {
                 return 0;
             }
         }
+    }
+
+    /**
+     * One source of {@code ask}: {@code [1] code       repo:path:12-30  Name  (78%)}, a commit as
+     * {@code [1] abc1234 2024-03-01 Ada — subject (path)}. A repository's file names, symbols and commit text are
+     * printed without line breaks or terminal escapes.
+     */
+    static String sourceLine(Source s) {
+        if (s.sha() != null) {
+            return "  [" + s.n() + "] "
+                    + Texts.forLog(s.sha().substring(0, Math.min(7, s.sha().length()))) + " "
+                    + Texts.forLog(String.valueOf(s.date())) + " " + Texts.forLog(String.valueOf(s.author())) + " — "
+                    + Texts.forLog(s.symbol()) + " (" + Texts.forLog(s.path()) + ")";
+        }
+        return String.format(
+                "  [%d] %-10s %s:%s  %s  (%d%%)",
+                s.n(), s.kind(), s.repo(), Texts.forLog(s.location()), Texts.forLog(s.symbol()), s.relevancePct());
     }
 
     /**

@@ -12,7 +12,12 @@ public enum AnswerStyle {
     /** Lead with the best match, then its callers and callees from the call graph (relationship). */
     RELATIONS,
     /** Lead with the best match and list the others as the things to compare (comparison). */
-    COMPARISON;
+    COMPARISON,
+    /**
+     * Lead with the commit that answers a question about the history (when, why, by whom something changed):
+     * its id, date, author and message, then the file and hunks it changed.
+     */
+    HISTORY;
 
     /** The lower-case name used in {@code routing.json}. */
     public String wireName() {

@@ -1,5 +1,7 @@
 package dev.coderag.retrieval;
 
+import dev.coderag.retrieval.commits.DefinitionHistory;
+import dev.coderag.retrieval.commits.HistoryQuestion;
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.ScoredChunk;
@@ -50,17 +52,97 @@ final class ChunkSource {
      *     request's query vector belongs to
      */
     ChunkSource(Store store, Scope scope, VectorTier tier) {
+        this(store, scope, tier, scope.repo().flatMap(r -> BranchView.of(store, r)));
+    }
+
+    private ChunkSource(Store store, Scope scope, VectorTier tier, Optional<BranchView> branch) {
         this.store = Objects.requireNonNull(store, "store");
         this.tier = Objects.requireNonNull(tier, "tier");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.repo = scope.repo();
-        this.branch = repo.flatMap(r -> BranchView.of(store, r));
+        this.branch = branch;
         // a branch overlay's searches cover its base too; the base's files the branch changed or lacks are dropped
         this.filter = branch.map(b -> b.filter(scope.filter())).orElse(scope.filter());
         Predicate<Chunk> matcher = filter.matcher();
         Predicate<Chunk> inScope =
                 scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
         this.admits = branch.map(b -> inScope.and(c -> !b.hides(c))).orElse(inScope);
+    }
+
+    /** Whether this source's searches read {@code table}. */
+    boolean reads(ChunkKind table) {
+        return scope.tables().contains(table);
+    }
+
+    /**
+     * This source with the history's table added ({@link Scope#withHistory}), for a question whose route reads it;
+     * itself when it reads the history already or its caller chose the tables (a scope without every table of
+     * {@link Scope#ALL}).
+     */
+    ChunkSource withHistory() {
+        return reads(ChunkKind.COMMIT) || !scope.tables().containsAll(Scope.ALL.tables())
+                ? this
+                : new ChunkSource(store, scope.withHistory(), tier, branch);
+    }
+
+    /** Commits pinned for a history question at most: the answer, and the two before or after it. */
+    static final int MAX_HISTORY_PINS = 3;
+
+    /**
+     * The commits that answer a history question about what it names ({@link #history}): the one definition it
+     * names, else its strongest named code chunk (the whole file of it for a question of what changed); empty when it
+     * names nothing.
+     */
+    List<Found> answering(Optional<Found> subject, List<Pins.Pin> pins, HistoryQuestion question) {
+        Optional<Found> named = subject.or(() -> pins.stream()
+                .filter(p -> p.strength() >= 2.0)
+                .map(Pins.Pin::found)
+                .filter(f -> f.chunk() instanceof CodeChunk)
+                .findFirst());
+        boolean wholeFile = subject.isEmpty() && question.ask() == HistoryQuestion.Ask.CHANGES;
+        return named.map(f -> history(f.chunk(), question, MAX_HISTORY_PINS, wholeFile))
+                .orElse(List.of());
+    }
+
+    /** How many times deeper the commit table is searched for a question that names dates. */
+    static final int DATED_DEPTH = 10;
+
+    /**
+     * A search of {@code table} for {@code k} hits ({@code search} of a depth); for the commit table and a history
+     * question that names dates, a search {@value #DATED_DEPTH} times deeper (at most 500) kept to the commits in
+     * them: most of a history is outside them.
+     */
+    static java.util.concurrent.Callable<List<Scored>> inDates(
+            ChunkKind table,
+            Optional<HistoryQuestion> asked,
+            int k,
+            java.util.function.IntFunction<List<Scored>> search) {
+        Optional<HistoryQuestion> dated =
+                asked.filter(q -> table == ChunkKind.COMMIT && q.window().isPresent());
+        return dated.isEmpty()
+                ? () -> search.apply(k)
+                : () -> search.apply(Math.min(k * DATED_DEPTH, 500)).stream()
+                        .filter(s -> s.chunk() instanceof dev.coderag.types.CommitChunk c
+                                && dated.get().admits(c.time()))
+                        .limit(k)
+                        .toList();
+    }
+
+    /**
+     * The commits that answer {@code question} about a definition (or its whole file: {@code wholeFile}, or a chunk of
+     * another kind),
+     * best first, at most {@code limit}: its file's history read back through renames
+     * ({@link DefinitionHistory}). Empty when this source does not read the history.
+     */
+    List<Found> history(Chunk definition, HistoryQuestion question, int limit, boolean wholeFile) {
+        if (!reads(ChunkKind.COMMIT)) {
+            return List.of();
+        }
+        List<StoredChunk> walked = DefinitionHistory.ofFile(store.history(), definition.repo(), definition.path());
+        return (definition instanceof CodeChunk code && !wholeFile
+                        ? DefinitionHistory.answer(question, code.symbol(), code.qualifiedName(), walked, limit)
+                        : DefinitionHistory.answer(question, "", "", walked, limit))
+                .stream().map(c -> new Found(c.id(), c.chunk())).toList();
     }
 
     /** The vector tier {@link #vector} searches: the one the request's query vector belongs to. */

@@ -5,6 +5,7 @@ import dev.coderag.retrieval.Fusion.Lane;
 import dev.coderag.retrieval.Fusion.RankedList;
 import dev.coderag.retrieval.GraphExpansion.Expansion;
 import dev.coderag.retrieval.Pins.Pin;
+import dev.coderag.retrieval.commits.HistoryQuestion;
 import dev.coderag.retrieval.rank.Candidate;
 import dev.coderag.retrieval.rank.Ranker;
 import dev.coderag.retrieval.rank.RankingConfig;
@@ -47,9 +48,10 @@ final class FullMode implements ModeStrategy {
         SearchTasks tasks = new SearchTasks();
         Map<ChunkKind, Future<List<ScoredChunk>>> bm25 = startLexicalSearch(request, tasks);
         ClassifiedQuery query = request.embedAndClassify();
-        Candidates candidates = search(request, query, bm25, tasks);
-        List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
         String text = request.query().text();
+        Optional<HistoryQuestion> asked = request.historyQuestion(query.route());
+        Candidates candidates = search(request, query, bm25, tasks, asked);
+        List<RankedList> lists = candidates.rankedLists(routing.pinWeight());
         String intent = query.intent().intent();
         List<Fused> fused =
                 rank(routing.paths().apply(Fusion.rrf(lists, routing.rrfK()), intent, text), request.query(), intent);
@@ -65,7 +67,12 @@ final class FullMode implements ModeStrategy {
             request.clock().lap("graph");
         }
         List<Fused> chosen = Fusion.select(fused, query.quotas(), query.total());
-        if (ranker.leads() && request.query().analysis().wordCount() <= routing.leadMaxWords()) {
+        if (!candidates.commits().isEmpty()) { // the commit that answers a history question is source [1]
+            List<String> first =
+                    new ArrayList<>(candidates.commits().stream().map(Found::id).toList());
+            candidates.subject().ifPresent(s -> first.add(1, s.id()));
+            chosen = Fusion.lead(chosen, fused, first, query.total());
+        } else if (ranker.leads() && request.query().analysis().wordCount() <= routing.leadMaxWords()) {
             boolean callees = candidates
                     .subject()
                     .filter(s -> s.chunk() instanceof CodeChunk)
@@ -163,10 +170,13 @@ final class FullMode implements ModeStrategy {
     private Map<ChunkKind, Future<List<ScoredChunk>>> startLexicalSearch(Request request, SearchTasks tasks) {
         Map<ChunkKind, Future<List<ScoredChunk>>> started = new EnumMap<>(ChunkKind.class);
         String lexicalQuery = request.query().lexicalQuery();
+        ChunkSource source = request.source(); // the caller's scope: a history route widens it after the intent
         if (!lexicalQuery.isBlank()) {
-            prefetchDepth(request.limit())
-                    .forEach((kind, depth) -> started.put(kind, tasks.submitTimed("lexical", () -> request.source()
-                            .bm25(kind, lexicalQuery, depth))));
+            prefetchDepth(request.limit()).forEach((kind, depth) -> {
+                if (source.reads(kind)) {
+                    started.put(kind, tasks.submitTimed("lexical", () -> source.bm25(kind, lexicalQuery, depth)));
+                }
+            });
         }
         return started;
     }
@@ -198,7 +208,6 @@ final class FullMode implements ModeStrategy {
         return Math.max(routing.minCandidates(), quota * routing.candidatesFactor());
     }
 
-    /** One search of one table by one retriever, with the weight its list gets in fusion. */
     /**
      * One search of the plan.
      *
@@ -216,13 +225,19 @@ final class FullMode implements ModeStrategy {
      * vector before lexical), the hit counts, and the pins.
      */
     private record Candidates(
-            List<RankedList> searched, int vectorHits, int lexicalHits, List<Pin> pins, Optional<Found> subject) {
-        /** The searched lists, then the pins' when there are any. */
+            List<RankedList> searched,
+            int vectorHits,
+            int lexicalHits,
+            List<Pin> pins,
+            Optional<Found> subject,
+            List<Found> commits) {
+        /** The searched lists, then the pins' when there are any (the commits answering a history question first). */
         List<RankedList> rankedLists(double pinWeight) {
             List<RankedList> lists = new ArrayList<>(searched);
-            if (!pins.isEmpty()) {
-                lists.add(RankedList.of(
-                        Via.PIN, pinWeight, pins.stream().map(Pin::found).toList()));
+            if (!pins.isEmpty() || !commits.isEmpty()) {
+                List<Found> pinned = new ArrayList<>(commits);
+                pins.forEach(p -> pinned.add(p.found()));
+                lists.add(RankedList.of(Via.PIN, pinWeight, pinned));
             }
             return lists;
         }
@@ -247,8 +262,13 @@ final class FullMode implements ModeStrategy {
      * {@code search}, then adds the {@code vector}, {@code lexical} and {@code pins} time spent inside the tasks.
      */
     private Candidates search(
-            Request request, ClassifiedQuery query, Map<ChunkKind, Future<List<ScoredChunk>>> bm25, SearchTasks tasks) {
-        List<SearchTask> planned = plan(request.source(), query, bm25);
+            Request request,
+            ClassifiedQuery query,
+            Map<ChunkKind, Future<List<ScoredChunk>>> bm25,
+            SearchTasks tasks,
+            Optional<HistoryQuestion> asked) {
+        List<SearchTask> planned =
+                plan(request.source(), query, bm25, request.query().lexicalQuery(), asked);
         List<Future<List<Scored>>> running = new ArrayList<>();
         for (SearchTask t : planned) {
             // the lexical stage is timed by its prefetch; waiting for it here is not its cost
@@ -300,12 +320,14 @@ final class FullMode implements ModeStrategy {
         }
         Pins.Named named = SearchTasks.join(pinSearch);
         List<Pin> pinned = named.pins();
+        List<Found> commits = asked.map(q -> request.source().answering(named.subject(), pinned, q))
+                .orElse(List.of());
         Stopwatch clock = request.clock();
         clock.lap("search");
         clock.add("vector", tasks.ms("vector"));
         clock.add("lexical", tasks.ms("lexical"));
         clock.add("pins", tasks.ms("pins"));
-        return new Candidates(lists, vectorHits, lexicalHits, pinned, named.subject());
+        return new Candidates(lists, vectorHits, lexicalHits, pinned, named.subject(), commits);
     }
 
     /**
@@ -314,7 +336,11 @@ final class FullMode implements ModeStrategy {
      * weight, split between the retrievers by the route's lexical share.
      */
     private List<SearchTask> plan(
-            ChunkSource source, ClassifiedQuery query, Map<ChunkKind, Future<List<ScoredChunk>>> bm25) {
+            ChunkSource source,
+            ClassifiedQuery query,
+            Map<ChunkKind, Future<List<ScoredChunk>>> bm25,
+            String lexicalQuery,
+            Optional<HistoryQuestion> asked) {
         Map<Lane, Integer> quotas = query.quotas();
         RoutingTable.Route route = query.route();
         int maxQuota =
@@ -328,7 +354,9 @@ final class FullMode implements ModeStrategy {
             int k = candidates(quota);
             double tableWeight = (double) quota / maxQuota;
             planned.add(new SearchTask(
-                    Via.VECTOR, (1 - route.lexical()) * tableWeight, () -> source.vector(kind, query.vector(), k)));
+                    Via.VECTOR,
+                    (1 - route.lexical()) * tableWeight,
+                    ChunkSource.inDates(kind, asked, k, depth -> source.vector(kind, query.vector(), depth))));
             query.staticVector()
                     .ifPresent(v -> planned.add(new SearchTask(
                             Via.VECTOR,
@@ -336,11 +364,19 @@ final class FullMode implements ModeStrategy {
                             () -> source.staticVector(kind, v, k),
                             true)));
             Future<List<ScoredChunk>> prefetched = bm25.get(kind);
-            if (prefetched != null && route.lexical() > 0) {
+            if (route.lexical() > 0 && (prefetched != null || (!lexicalQuery.isBlank() && source.reads(kind)))) {
+                // a table the route widened the scope to was not prefetched: searched now
                 planned.add(new SearchTask(
                         Via.LEXICAL,
                         route.lexical() * tableWeight,
-                        () -> source.lexical(head(SearchTasks.join(prefetched), k))));
+                        ChunkSource.inDates(
+                                kind,
+                                asked,
+                                k,
+                                depth -> source.lexical(
+                                        prefetched != null
+                                                ? head(SearchTasks.join(prefetched), depth)
+                                                : source.bm25(kind, lexicalQuery, depth)))));
             }
         }
         return planned;

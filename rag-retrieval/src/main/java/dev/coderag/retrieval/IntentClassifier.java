@@ -17,7 +17,8 @@ import java.util.Set;
 final class IntentClassifier {
 
     /** The intents the routing table and the answer builder know. */
-    static final Set<String> KNOWN = Set.of("overview", "implementation", "relationship", "comparison", "usage");
+    static final Set<String> KNOWN =
+            Set.of("overview", "implementation", "relationship", "comparison", "usage", "history");
 
     /**
      * @param cueBonus added to an intent's score when the query contains one of its cues
@@ -34,6 +35,8 @@ final class IntentClassifier {
      * @param searchIntents the intents a query without question form ("timeout configuration", "TCPConnector")
      *     takes by its embedding alone: such a query searches for code; any other intent it takes only when one of
      *     that intent's cues, openings or closings is in it ("callers of parse", "install with pip")
+     * @param cuePatterns per intent, regular expressions over the question (lower-cased, one space around every
+     *     word) that count as one of its cues: a year or a version tag in a question asks about the history
      */
     record Prototypes(
             double threshold,
@@ -47,8 +50,10 @@ final class IntentClassifier {
             Map<String, List<String>> closings,
             Set<String> questionWords,
             Set<String> searchIntents,
-            Map<String, Double> cueBonusByIntent) {
+            Map<String, Double> cueBonusByIntent,
+            Map<String, List<java.util.regex.Pattern>> cuePatterns) {
         Prototypes {
+            cuePatterns = Map.copyOf(cuePatterns);
             cueBonusByIntent = Map.copyOf(cueBonusByIntent);
             questionWords = Set.copyOf(questionWords);
             searchIntents = Set.copyOf(searchIntents);
@@ -56,6 +61,43 @@ final class IntentClassifier {
             cues = Map.copyOf(cues);
             openings = Map.copyOf(openings);
             closings = Map.copyOf(closings);
+        }
+
+        /** Without cue patterns. */
+        Prototypes(
+                double threshold,
+                String defaultIntent,
+                Map<String, List<String>> questions,
+                double cueBonus,
+                Map<String, List<String>> cues,
+                double openingBonus,
+                Map<String, List<String>> openings,
+                double closingBonus,
+                Map<String, List<String>> closings,
+                Set<String> questionWords,
+                Set<String> searchIntents,
+                Map<String, Double> cueBonusByIntent) {
+            this(
+                    threshold,
+                    defaultIntent,
+                    questions,
+                    cueBonus,
+                    cues,
+                    openingBonus,
+                    openings,
+                    closingBonus,
+                    closings,
+                    questionWords,
+                    searchIntents,
+                    cueBonusByIntent,
+                    Map.of());
+        }
+
+        /** Whether {@code lower} (one space around every word) holds one of {@code intent}'s cues or cue patterns. */
+        boolean cued(String intent, String lower) {
+            return cues.getOrDefault(intent, List.of()).stream().anyMatch(cue -> lower.contains(" " + cue + " "))
+                    || cuePatterns.getOrDefault(intent, List.of()).stream()
+                            .anyMatch(p -> p.matcher(lower).find());
         }
     }
 
@@ -108,19 +150,12 @@ final class IntentClassifier {
                         .replaceAll("[^a-z0-9_\\-]+", " ")
                         .strip()
                 + " ";
-        for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
-            for (String cue : e.getValue()) {
-                if (lower.contains(" " + cue + " ")) {
-                    double bonus = prototypes.cueBonusByIntent().getOrDefault(e.getKey(), prototypes.cueBonus());
-                    score.computeIfPresent(e.getKey(), (k, v) -> v + bonus);
-                    break;
-                }
-            }
-        }
         Set<String> cued = new java.util.HashSet<>();
-        for (Map.Entry<String, List<String>> e : prototypes.cues().entrySet()) {
-            if (e.getValue().stream().anyMatch(cue -> lower.contains(" " + cue + " "))) {
-                cued.add(e.getKey());
+        for (String intent : prototypes.questions().keySet()) {
+            if (prototypes.cued(intent, lower)) {
+                double bonus = prototypes.cueBonusByIntent().getOrDefault(intent, prototypes.cueBonus());
+                score.computeIfPresent(intent, (k, v) -> v + bonus);
+                cued.add(intent);
             }
         }
         cued.addAll(addLongest(
@@ -247,6 +282,11 @@ final class IntentClassifier {
                 }
                 searchIntents.add(i.asText());
             }
+            Map<String, List<java.util.regex.Pattern>> cuePatterns = new LinkedHashMap<>();
+            phrases(root, "cue_patterns", questions.keySet())
+                    .forEach((intent, ps) -> cuePatterns.put(
+                            intent,
+                            ps.stream().map(java.util.regex.Pattern::compile).toList()));
             return new Prototypes(
                     threshold,
                     def,
@@ -259,7 +299,8 @@ final class IntentClassifier {
                     closings,
                     questionWords,
                     searchIntents,
-                    cueBonusByIntent);
+                    cueBonusByIntent,
+                    cuePatterns);
         } catch (IOException e) {
             throw new IllegalArgumentException("intent file is not valid JSON: " + e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package dev.coderag.retrieval;
 
 import dev.coderag.embed.Embedder;
+import dev.coderag.retrieval.commits.HistoryQuestion;
 import dev.coderag.store.VectorTier;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,7 +17,9 @@ final class Request {
     private final AnalyzedQuery query;
     private final Retriever.FollowUp followUp;
     private final int limit;
-    private final ChunkSource source;
+    /** The caller's scope, with the history added once the route reads it ({@link #embedAndClassify}). */
+    private ChunkSource source;
+
     private final Stopwatch clock;
     private final Embedder embedder;
     private final Optional<Embedder> staticEmbedder;
@@ -49,6 +52,16 @@ final class Request {
         this.routing = Objects.requireNonNull(routing, "routing");
     }
 
+    /**
+     * What the question asks of the history ({@link HistoryQuestion}, its relative dates counted back from now) when
+     * {@code route} reads the commit table; empty otherwise.
+     */
+    Optional<HistoryQuestion> historyQuestion(RoutingTable.Route route) {
+        return route.quota(dev.coderag.types.ChunkKind.COMMIT) > 0
+                ? Optional.of(HistoryQuestion.of(query.text(), java.time.Instant.now()))
+                : Optional.empty();
+    }
+
     AnalyzedQuery query() {
         return query;
     }
@@ -62,6 +75,10 @@ final class Request {
         return limit;
     }
 
+    /**
+     * Where the chunks come from: the caller's scope, and once {@link #embedAndClassify} found a route that reads
+     * the commit table, that scope with the history ({@link ChunkSource#withHistory}).
+     */
     ChunkSource source() {
         return source;
     }
@@ -72,7 +89,9 @@ final class Request {
 
     /**
      * Embeds the query (its first 512 tokens), classifies its intent and looks up the intent's route; laps
-     * {@code embed} and {@code intent}. Each mode calls this once, when its pipeline needs the query vector.
+     * {@code embed} and {@code intent}. Each mode calls this once, when its pipeline needs the query vector. A
+     * route that reads the commit table widens {@link #source()} to the history: code questions never see
+     * commits, history questions do (unless the caller chose the tables).
      */
     ClassifiedQuery embedAndClassify() {
         float[] vector = embedder.embedQuery(query.text());
@@ -81,6 +100,9 @@ final class Request {
         IntentClassifier.Result intent = intents.classify(vector, query.text());
         clock.lap("intent");
         RoutingTable.Route route = routing.route(intent.intent());
+        if (route.quota(dev.coderag.types.ChunkKind.COMMIT) > 0) {
+            source = source.withHistory();
+        }
         if (source.tier() == VectorTier.STATIC) {
             route = route.withLexicalAtLeast(routing.staticTierLexical());
         }

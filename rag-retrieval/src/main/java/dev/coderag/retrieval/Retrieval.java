@@ -10,7 +10,8 @@ import java.util.List;
  *
  * @param hits best first (the definitions a short question names lead); {@code score} is the fused ranking
  *     score scaled to [0, 1] by the best one
- * @param intent the classified intent name ({@code overview, implementation, relationship, comparison, usage})
+ * @param intent the classified intent name ({@code overview, implementation, relationship, comparison, usage,
+ *     history})
  * @param answerStyle how an answer to that intent is written (the intent's route in routing.json)
  * @param confidence cosine similarity of the query to the closest prototype of that intent, in [0, 1]
  * @param details the same hits in the same order with relevance and provenance

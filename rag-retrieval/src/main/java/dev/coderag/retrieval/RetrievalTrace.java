@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * What a retrieval did, for the {@code trace} of a chat response.
  *
- * @param hitsPerTable returned hits per table ({@code code, readme, manifest, module_doc})
+ * @param hitsPerTable returned hits per table ({@code code, readme, manifest, module_doc}; and {@code commit} when a
+ *     history question found commits)
  * @param hitsPerRetriever candidates each retriever produced ({@code vector, lexical, graph, pin})
  * @param timingsMs milliseconds per stage, in pipeline order (see {@link Trace#timingsMs()} for the stage names)
  * @param lexicalQuery the informative terms sent to BM25

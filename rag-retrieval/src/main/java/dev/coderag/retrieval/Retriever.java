@@ -2,6 +2,8 @@ package dev.coderag.retrieval;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.retrieval.Fusion.Fused;
+import dev.coderag.retrieval.commits.HistoryQuestion;
+import dev.coderag.retrieval.commits.TimeWindow;
 import dev.coderag.retrieval.evidence.Evidence;
 import dev.coderag.retrieval.evidence.EvidenceHit;
 import dev.coderag.retrieval.evidence.EvidencePolicy;
@@ -14,6 +16,8 @@ import dev.coderag.store.VectorTier;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.ChunkKind;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.CommitChunk;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -245,16 +249,22 @@ public final class Retriever {
         List<String> files = new ArrayList<>(analysis.fileNames());
         analysis.frames().forEach(f -> files.add(f.fileName()));
         Names names = new Names(analysis.identifiers(), files, !followUp.isEmpty());
+        // a history question's dates and words about the history ("added", "last") are not what a source holds;
+        // its dates name the commits in them, as an identifier names a definition
+        boolean history = selection.query().route().quota(ChunkKind.COMMIT) > 0;
+        Optional<TimeWindow> dates = history ? TimeWindow.in(query.text(), Instant.now()) : Optional.empty();
         List<EvidenceHit> hits = new ArrayList<>();
         for (Fused f : selection.chosen()) {
             Chunk c = f.chunk();
             String symbol = c instanceof CodeChunk code ? code.symbol() : "";
+            boolean dated = c instanceof CommitChunk h
+                    && dates.filter(w -> w.contains(h.time())).isPresent();
             hits.add(new EvidenceHit(
                     c.path() + "\n" + c.embeddingText(),
                     relevance.of(f.id()),
                     f.via().contains(Via.VECTOR),
                     f.via().contains(Via.LEXICAL),
-                    f.via().contains(Via.PIN) && names.names(c.path(), symbol)));
+                    dated || (f.via().contains(Via.PIN) && names.names(c.path(), symbol))));
         }
         TermLookup inScope = word -> {
             for (ChunkKind kind : ChunkKind.values()) {
@@ -264,7 +274,8 @@ public final class Retriever {
             }
             return false;
         };
-        return Evidence.gather(query.text(), hits, inScope, evidence);
+        String question = history ? HistoryQuestion.evidenceText(query.text()) : query.text();
+        return Evidence.gather(question, hits, inScope, evidence);
     }
 
     /** The chosen candidates as hits, scores scaled so that the best is 1, with their relevance and the trace. */

@@ -114,6 +114,39 @@ class IntentClassifierTest {
     }
 
     @Test
+    void questions_about_when_why_and_by_whom_code_changed_ask_the_history() {
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put("When did `parseHeader` first appear?", "history");
+        cases.put("In which commit was `Router.route` introduced?", "history");
+        cases.put("Who added the timeout option to the client?", "history");
+        cases.put("Why did the retry limit change?", "history");
+        cases.put("Who most recently modified the retry logic?", "history");
+        cases.put("What changed in HeaderParser.java between 2023-01-01 and 2023-06-30?", "history");
+        cases.put("Which commits touched the router in March 2024?", "history");
+        cases.put("What was the last change to `Context.ClientIP()`?", "history");
+        // questions about how the code works now, or what it calls, stay where they were
+        cases.put("How does the parser handle trailing input?", "implementation");
+        cases.put("How does ingest decide which files changed?", "implementation");
+        cases.put("Where is the retry limit configured?", "implementation");
+        cases.put("Who calls parseHeader?", "relationship");
+        cases.put("What is the difference between the old and the new parser?", "comparison");
+        cases.put("How do I install it?", "usage");
+        Map<String, String> got = new LinkedHashMap<>();
+        cases.forEach((q, want) -> got.put(q, classify(q).intent()));
+        assertThat(got).isEqualTo(cases);
+    }
+
+    @Test
+    void a_year_or_version_tag_is_a_cue_pattern_of_the_history() {
+        IntentClassifier.Prototypes p = IntentClassifier.parse(Resources.text("intents.json"));
+        assertThat(p.cued("history", " what changed in the parser in 2024 ")).isTrue();
+        assertThat(p.cued("history", " what is new since v1 2 ")).isTrue();
+        assertThat(p.cued("history", " how does the parser read 20245 bytes ")).isFalse();
+        assertThat(p.cued("implementation", " what changed in the parser in 2024 "))
+                .isFalse();
+    }
+
+    @Test
     void a_question_far_from_every_prototype_falls_back_to_the_default_intent() {
         IntentClassifier.Result r = classify("banana bread recipe with walnuts");
         assertThat(r.intent()).isEqualTo("implementation");

@@ -29,6 +29,13 @@ class RoutingTableTest {
         assertThat(table.route("relationship").answer()).isEqualTo(AnswerStyle.RELATIONS);
         assertThat(table.route("comparison").answer()).isEqualTo(AnswerStyle.COMPARISON);
         assertThat(table.route("implementation").answer()).isEqualTo(AnswerStyle.DEFINITION);
+        assertThat(table.route("history").answer()).isEqualTo(AnswerStyle.HISTORY);
+        // only the history route reads the commit table: code questions never see commits
+        for (String intent : IntentClassifier.KNOWN) {
+            assertThat(table.route(intent).quota(ChunkKind.COMMIT) > 0)
+                    .as(intent)
+                    .isEqualTo(intent.equals("history"));
+        }
         assertThatThrownBy(() -> RoutingTable.parse("{\"intents\": {\"x\": {\"answer\": \"poem\"}}}"))
                 .hasMessageContaining("poem");
     }

@@ -3,6 +3,7 @@ package dev.coderag.chat.answer;
 import dev.coderag.retrieval.RetrievalHit;
 import dev.coderag.types.Chunk;
 import dev.coderag.types.CodeChunk;
+import dev.coderag.types.CommitChunk;
 import dev.coderag.types.ManifestChunk;
 import dev.coderag.types.ModuleDocChunk;
 import dev.coderag.types.ReadmeChunk;
@@ -51,9 +52,13 @@ public final class ContextBuilder {
         return blocks;
     }
 
-    /** {@code [n] path:start-end (symbol, language)}. */
+    /**
+     * {@code [n] path:start-end (symbol, language)}; for a commit {@code [n] path:start-end (commit abc1234,
+     * language)}, its message left to the body (the header holds no commit text).
+     */
     static String header(int n, Chunk c) {
-        return "[" + n + "] " + c.location() + " (" + c.title() + ", "
+        String title = c instanceof CommitChunk h ? "commit " + h.shortSha() : c.title();
+        return "[" + n + "] " + c.location() + " (" + title + ", "
                 + c.language().id() + ")";
     }
 
@@ -82,13 +87,55 @@ public final class ContextBuilder {
                 yield sb.toString();
             }
             case ModuleDocChunk d -> "Module " + d.moduleName() + "\n" + d.text();
-            case dev.coderag.types.CommitChunk h ->
-                "Commit " + h.shortSha() + " by " + h.author() + " on "
-                        + h.date().toString().substring(0, 10) + ": "
-                        + h.subject() + (h.body().isEmpty() ? "" : "\n" + h.body()) + "\n" + h.path() + " ("
-                        + h.change().name().toLowerCase(java.util.Locale.ROOT) + ")\n"
-                        + (h.omitted().isEmpty() ? h.diff() : "(" + h.omitted() + " diff not kept)");
+            case CommitChunk h -> commit(h);
         };
+    }
+
+    /**
+     * A commit as a block shows it: labelled fields (id, author, date, subject, message, file and what changed in
+     * it, the definitions it touched and introduced, its hunks), then its diff — all of it the commit's text,
+     * quoted as data like every source ({@link Prompts}).
+     */
+    private static String commit(CommitChunk h) {
+        StringBuilder sb = new StringBuilder(256 + h.body().length() + h.diff().length());
+        sb.append("Commit: ").append(h.sha()).append('\n');
+        sb.append("Author: ").append(h.author()).append('\n');
+        sb.append("Date: ").append(HistoryAnswer.date(h)).append('\n');
+        sb.append("Subject: ").append(h.subject()).append('\n');
+        if (!h.body().isEmpty()) {
+            sb.append("Message:\n").append(h.body().strip()).append('\n');
+        }
+        sb.append("File: ").append(h.path());
+        if (!h.oldPath().isEmpty()) {
+            sb.append(" (renamed from ").append(h.oldPath()).append(')');
+        }
+        sb.append(" — ").append(h.change().name().toLowerCase(java.util.Locale.ROOT));
+        sb.append(", +")
+                .append(h.linesAdded())
+                .append(" -")
+                .append(h.linesDeleted())
+                .append('\n');
+        if (!h.touched().isEmpty()) {
+            sb.append("Touched: ").append(String.join(", ", h.touched())).append('\n');
+        }
+        if (!h.introduced().isEmpty()) {
+            sb.append("Introduced: ").append(String.join(", ", h.introduced())).append('\n');
+        }
+        if (!h.hunks().isEmpty()) {
+            sb.append("Hunks:");
+            h.hunks().stream().limit(10).forEach(r -> sb.append(" @@ -")
+                    .append(r.oldStart())
+                    .append(',')
+                    .append(r.oldCount())
+                    .append(" +")
+                    .append(r.newStart())
+                    .append(',')
+                    .append(r.newCount())
+                    .append(" @@"));
+            sb.append(h.hunks().size() > 10 ? " …\n" : "\n");
+        }
+        sb.append(h.omitted().isEmpty() ? "Diff:\n" + h.diff() : "Diff not kept: " + h.omitted());
+        return sb.toString();
     }
 
     private static String firstLine(String s) {

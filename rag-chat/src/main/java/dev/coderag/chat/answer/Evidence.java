@@ -113,8 +113,8 @@ final class Evidence {
                 yield first.isEmpty() ? head + "." : head + ": " + first;
             }
             case dev.coderag.types.CommitChunk h ->
-                head + " (" + h.author() + ", " + h.date().toString().substring(0, 10) + ") changed " + code(h.path())
-                        + ": " + h.subject();
+                head + " (" + HistoryAnswer.quote(h.author()) + ", " + HistoryAnswer.date(h) + ") changed "
+                        + code(h.path()) + ": “" + HistoryAnswer.quote(h.subject()) + "”";
         };
     }
 

@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
  * what the best match is and does, with its callers and callees when the call graph shows them
  * ({@link DefinitionAnswer}); for a relationship question the callers, product code first
  * ({@link RelationsAnswer}); for usage and overview what the docs say and their steps quoted
- * ({@link DocsAnswer}); for a comparison one sentence per side and what differs ({@link ComparisonAnswer}).
+ * ({@link DocsAnswer}); for a comparison one sentence per side and what differs ({@link ComparisonAnswer}); for a
+ * question about the history the commit that answers it, with its id, date, author and message
+ * ({@link HistoryAnswer}).
  *
  * <p>Contract: the text starts with {@link #PREFACE}; every statement taken from a source carries its
  * {@code [n]}; the first citation in the text is {@code [1]}, the best match (retrieval's order is kept: for
@@ -63,6 +65,7 @@ public final class ExtractiveGenerator implements Generator {
                     case DOCS_FIRST -> DocsAnswer.compose(input);
                     case RELATIONS -> RelationsAnswer.compose(input);
                     case COMPARISON -> ComparisonAnswer.compose(input);
+                    case HISTORY -> HistoryAnswer.compose(input);
                 };
         Set<Integer> cited = Citations.cited(body);
         if (cited.isEmpty() || cited.iterator().next() != 1) {
