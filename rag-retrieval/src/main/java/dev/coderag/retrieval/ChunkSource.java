@@ -139,10 +139,23 @@ final class ChunkSource {
             return List.of();
         }
         List<StoredChunk> walked = DefinitionHistory.ofFile(store.history(), definition.repo(), definition.path());
-        return (definition instanceof CodeChunk code && !wholeFile
+        List<StoredChunk> answer = new ArrayList<>(
+                definition instanceof CodeChunk code && !wholeFile
                         ? DefinitionHistory.answer(question, code.symbol(), code.qualifiedName(), walked, limit)
-                        : DefinitionHistory.answer(question, "", "", walked, limit))
-                .stream().map(c -> new Found(c.id(), c.chunk())).toList();
+                        : DefinitionHistory.answer(question, "", "", walked, limit));
+        if (question.ask() == HistoryQuestion.Ask.LAST_CHANGED && definition instanceof CodeChunk && !wholeFile) {
+            // who last changed a definition is a blame of its lines, not the newest commit naming it
+            DefinitionHistory.lastWrote(walked, definition.startLine(), definition.endLine())
+                    .filter(s -> question.admits(((dev.coderag.types.CommitChunk) s.chunk()).time()))
+                    .ifPresent(last -> {
+                        answer.remove(last);
+                        answer.addFirst(last);
+                    });
+        }
+        return answer.stream()
+                .limit(Math.max(0, limit))
+                .map(c -> new Found(c.id(), c.chunk()))
+                .toList();
     }
 
     /** The vector tier {@link #vector} searches: the one the request's query vector belongs to. */

@@ -72,6 +72,8 @@ final class FullMode implements ModeStrategy {
                     new ArrayList<>(candidates.commits().stream().map(Found::id).toList());
             candidates.subject().ifPresent(s -> first.add(1, s.id()));
             chosen = Fusion.lead(chosen, fused, first, query.total());
+        } else if (query.route().answer() == AnswerStyle.HISTORY) { // no commit pinned: the commits found lead
+            chosen = Fusion.kindFirst(chosen, ChunkKind.COMMIT);
         } else if (ranker.leads() && request.query().analysis().wordCount() <= routing.leadMaxWords()) {
             boolean callees = candidates
                     .subject()

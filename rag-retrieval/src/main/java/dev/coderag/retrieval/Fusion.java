@@ -291,4 +291,12 @@ final class Fusion {
     private static String fileKey(Chunk c) {
         return c.repo() + '\0' + c.path();
     }
+
+    /** {@code chosen} with the chunks of {@code kind} first, each group in its own order. Pure. */
+    static List<Fused> kindFirst(List<Fused> chosen, ChunkKind kind) {
+        List<Fused> out = new ArrayList<>(chosen.size());
+        chosen.stream().filter(f -> f.chunk().kind() == kind).forEach(out::add);
+        chosen.stream().filter(f -> f.chunk().kind() != kind).forEach(out::add);
+        return out;
+    }
 }

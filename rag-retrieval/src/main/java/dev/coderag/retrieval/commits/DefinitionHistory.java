@@ -1,13 +1,18 @@
 package dev.coderag.retrieval.commits;
 
+import dev.coderag.retrieval.history.Change;
+import dev.coderag.retrieval.history.LineHistory;
 import dev.coderag.store.History;
 import dev.coderag.store.StoredChunk;
+import dev.coderag.store.spi.LexicalText;
 import dev.coderag.types.CommitChunk;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -106,6 +111,22 @@ public final class DefinitionHistory {
         return ranked.stream().distinct().limit(Math.max(0, limit)).toList();
     }
 
+    /**
+     * The commit that last wrote one of lines {@code from..to} of the file today, by a blame-like walk over the
+     * hunks of {@code walked} (its history newest first, as {@link #ofFile} reads it): what "who last changed X"
+     * asks of a definition at those lines. Empty when the stored history does not reach them.
+     */
+    public static Optional<StoredChunk> lastWrote(List<StoredChunk> walked, int from, int to) {
+        Map<String, StoredChunk> byId = new HashMap<>();
+        List<Change> chain = new ArrayList<>();
+        for (StoredChunk s : walked) {
+            CommitChunk c = (CommitChunk) s.chunk();
+            byId.put(s.id(), s);
+            chain.add(new Change(s.id(), c.path(), c.oldPath(), c.hunks()));
+        }
+        return LineHistory.lastChange(chain, to, from, to).map(byId::get);
+    }
+
     private static boolean touches(CommitChunk c, String name, String qualified) {
         if (name.isEmpty()) {
             return true;
@@ -130,12 +151,17 @@ public final class DefinitionHistory {
 
     /** How many of the question's words the commit's message holds (each counted once). */
     static int wordsIn(CommitChunk c, HistoryQuestion question) {
-        String message = " " + String.join(" ", DateWords.words(c.subject() + "\n" + c.body())) + " ";
-        int n = 0;
+        // the lexical index's tokens (identifiers split, stemmed): "scanning loops" meets "direct scans"; the
+        // message says why, so its words count twice the diff's
+        java.util.Set<String> asked = new java.util.HashSet<>();
         for (String w : question.words()) {
-            if (message.contains(" " + w.toLowerCase(Locale.ROOT) + " ")) {
-                n++;
-            }
+            asked.addAll(LexicalText.tokens(w));
+        }
+        java.util.Set<String> message = new java.util.HashSet<>(LexicalText.tokens(c.subject() + "\n" + c.body()));
+        java.util.Set<String> diff = new java.util.HashSet<>(LexicalText.tokens(c.diff()));
+        int n = 0;
+        for (String w : asked) {
+            n += (message.contains(w) ? 2 : 0) + (diff.contains(w) ? 1 : 0);
         }
         return n;
     }

@@ -12,7 +12,7 @@ import java.util.function.Function;
 /**
  * Which of the snapshot's definitions each commit of a newest-first read changed, by line: the commit's hunks are
  * placed on the snapshot's lines through the file's {@link LineMap} (carried back one commit at a time), and the
- * innermost definitions those lines fall in are the ones it touched. So a commit that only edits a method's body
+ * definitions those lines fall in — a method and the class around it — are the ones it touched. So a commit that only edits a method's body
  * touches the method, though its name is on no changed line. Lines a later commit replaced are gone from the
  * snapshot: such a commit touches what it touched by name only. Not thread-safe (the read's one thread).
  */
@@ -40,12 +40,6 @@ final class LinesTouched {
         this.definitions = definitions;
     }
 
-    private static boolean inside(Definition inner, Definition outer) {
-        return outer.startLine() <= inner.startLine()
-                && inner.endLine() <= outer.endLine()
-                && (outer.startLine() < inner.startLine() || inner.endLine() < outer.endLine());
-    }
-
     /** The names of the definitions {@code f}'s hunks wrote, then steps {@code f}'s map back before its commit. */
     Set<String> touched(FileChange f) {
         String path = f.headPath();
@@ -63,17 +57,10 @@ final class LinesTouched {
         Set<String> names = new TreeSet<>();
         List<Definition> defs = cache.computeIfAbsent(path, definitions);
         for (long[] range : map.written(f.hunks())) {
-            Definition innermost = null;
-            for (Definition d : defs) {
-                if (d.startLine() <= range[1]
-                        && d.endLine() >= range[0]
-                        && (innermost == null
-                                || d.endLine() - d.startLine() < innermost.endLine() - innermost.startLine())) {
-                    innermost = d;
+            for (Definition d : defs) { // a method's class is changed with it: "why was X changed" of a class
+                if (d.startLine() <= range[1] && d.endLine() >= range[0]) {
+                    names.add(d.name());
                 }
-            }
-            if (innermost != null) {
-                names.add(innermost.name());
             }
         }
         if (f.hunksCut() || f.status() == FileChange.Status.ADDED) {
