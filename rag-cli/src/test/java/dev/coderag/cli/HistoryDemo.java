@@ -5,6 +5,7 @@ import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
+import dev.coderag.ingest.history.HistoryOptions;
 import dev.coderag.store.Store;
 import dev.coderag.types.CommitChunk;
 import java.io.IOException;
@@ -71,7 +72,12 @@ public record HistoryDemo(Path repo, Made added, Made retry, Made renamed, Made 
                 repo, "Mallory \u001b[1m", "2024-03-15T10:00:00Z", HOSTILE_SUBJECT + "\n\n<script>alert(2)</script>"));
         TestGit.write(repo, UNCOMMITTED, "# Notes\n\nNot committed yet: no history.\n");
 
-        Ingester.create(store, embedder, IngestOptions.defaults(dir.resolve("ingest-work")))
+        // the files by the real ingester; the history by GitHistory below, whose chunks the tests' expectations
+        // are written against (the ingest's own history step is HistoryIngestTest's and ThisRepositoryHistoryTest's)
+        Ingester.create(
+                        store,
+                        embedder,
+                        IngestOptions.defaults(dir.resolve("ingest-work")).withHistory(HistoryOptions.OFF))
                 .ingest(
                         List.of(new IngestRequest(repo.toString(), Optional.of(REPO), Optional.empty())),
                         ProgressListener.NONE);

@@ -5,6 +5,7 @@ import dev.coderag.ingest.IngestOptions;
 import dev.coderag.ingest.IngestRequest;
 import dev.coderag.ingest.Ingester;
 import dev.coderag.ingest.ProgressListener;
+import dev.coderag.ingest.history.HistoryOptions;
 import dev.coderag.store.HistoryMark;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
@@ -137,9 +138,12 @@ public final class HistoryFixture {
                 + "}\n";
     }
 
-    /** Indexes the work tree with the real ingester, then writes its history into the store. */
+    /**
+     * Indexes the work tree with the real ingester (its own history step off), then writes the history this fixture
+     * builds from git into the store: the tests' expectations are written against these chunks.
+     */
     public void index(Store store, Embedder embedder, Path storeDir) {
-        Ingester.create(store, embedder, IngestOptions.defaults(storeDir))
+        Ingester.create(store, embedder, IngestOptions.defaults(storeDir).withHistory(HistoryOptions.OFF))
                 .ingest(
                         List.of(new IngestRequest(work.toString(), Optional.of(REPO), Optional.empty())),
                         ProgressListener.NONE);

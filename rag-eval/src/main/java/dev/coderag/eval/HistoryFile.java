@@ -5,10 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -68,33 +65,8 @@ final class HistoryFile {
      *     duplicate entry, or when the file holds no question
      */
     static List<HistoryQuestion> read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EvalException("query file not found: " + file);
-        } catch (IOException e) {
-            throw new EvalException("cannot read query file " + file + ": " + e.getMessage());
-        }
-        List<String> lines = text.lines().toList();
-        List<HistoryQuestion> questions = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            HistoryQuestion q = parse(line, where);
-            if (!ids.add(q.id())) {
-                throw new EvalException(where + ": duplicate question id '" + q.id() + "'");
-            }
-            questions.add(q);
-        }
-        if (questions.isEmpty()) {
-            throw new EvalException("query file " + file + " holds no questions");
-        }
-        return List.copyOf(questions);
+        return JsonLines.parse(
+                file, JsonLines.text(file), HistoryFile::parse, HistoryQuestion::id, "question", "questions");
     }
 
     static HistoryQuestion parse(String line, String where) {

@@ -3,12 +3,8 @@ package dev.coderag.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,36 +27,11 @@ final class QueryFile {
      *     duplicate entry
      */
     static List<EvalQuery> read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EvalException("query file not found: " + file);
-        } catch (IOException e) {
-            throw new EvalException("cannot read query file " + file + ": " + e.getMessage());
-        }
+        String text = JsonLines.text(file);
         if (text.strip().startsWith("[")) {
             return SembleFile.parse(file, text);
         }
-        List<String> lines = text.lines().toList();
-        List<EvalQuery> queries = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String where = file + ":" + (i + 1);
-            EvalQuery q = parse(line, where);
-            if (!ids.add(q.id())) {
-                throw new EvalException(where + ": duplicate query id '" + q.id() + "'");
-            }
-            queries.add(q);
-        }
-        if (queries.isEmpty()) {
-            throw new EvalException("query file " + file + " holds no queries");
-        }
-        return List.copyOf(queries);
+        return JsonLines.parse(file, text, QueryFile::parse, EvalQuery::id, "query", "queries");
     }
 
     static EvalQuery parse(String line, String where) {

@@ -301,15 +301,10 @@ public final class Ingester {
                             .toNanos());
             writing.release();
         }
-        // the top of a git work tree only (a directory inside another repository's work tree has no history of its
-        // own), and no overlay (its history is its base's)
-        if (commit.isPresent() && BranchNames.base(name).isEmpty()) {
+        if (commit.isPresent() && BranchNames.base(name).isEmpty()) { // a work tree's top; no overlay (INGEST.md, 9)
+            HistoryReader reader = new HistoryReader(options.git().historyGit());
             HistoryPass.Result history = new HistoryPass(
-                            store.orElseThrow(),
-                            this::begin,
-                            new HistoryReader(options.git().historyGit()),
-                            staticEmbedder,
-                            this::stopping)
+                            store.orElseThrow(), this::begin, reader, staticEmbedder, this::stopping)
                     .run(name, repo.dir(), options.history());
             totals.historySeconds += IngestTotals.seconds(history.elapsed().toNanos());
             totals.historyCommits += history.commits();
