@@ -188,6 +188,26 @@ class HistoryBrowserIT {
         shot("history-04-hostile-commit");
     }
 
+    @Test
+    void a_history_answer_on_the_page_cites_the_commit_as_its_first_source() throws IOException {
+        driver.get(url + "/");
+        WebElement input = wait.until(ExpectedConditions.visibilityOfElementLocated(testid("question-input")));
+        input.sendKeys("When was `parseHeader` added?");
+        driver.findElement(testid("send-button")).click();
+        WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("[data-testid=assistant-message][data-state=done]")));
+
+        answer.findElement(By.cssSelector("[data-testid=sources] > summary")).click(); // open the source list
+        WebElement first = answer.findElements(testid("source")).getFirst();
+        wait.until(ExpectedConditions.visibilityOf(first));
+        assertThat(first.findElement(testid("source-commit")).getText())
+                .contains(demo.added().sha().substring(0, 7))
+                .contains("2024-01-10")
+                .contains("Ada");
+        assertThat(answer.getText()).contains("[1]");
+        shot("history-05-answer-commit-source");
+    }
+
     private static By testid(String id) {
         return By.cssSelector("[data-testid='" + id + "']");
     }
