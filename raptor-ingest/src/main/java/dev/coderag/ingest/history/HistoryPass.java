@@ -104,7 +104,7 @@ public final class HistoryPass {
         Writer writer = new Writer(repo, rebuild);
         HistoryRead read;
         try {
-            read = reader.read(dir, range, path -> definedNames(repo, path), writer::accept);
+            read = reader.read(dir, range, writer.lines::names, writer::accept); // one read of a file's definitions
         } catch (Stopped s) {
             writer.close();
             return new Result(writer.commits, writer.chunks, rebuild, elapsed(t0), "stopped; the next run goes on");
@@ -129,17 +129,6 @@ public final class HistoryPass {
         return out;
     }
 
-    /** The simple names of the definitions the snapshot has in {@code path}. */
-    private Set<String> definedNames(String repo, String path) {
-        Set<String> names = new TreeSet<>();
-        for (StoredChunk s : store.chunks().byPath(path, Optional.of(repo))) {
-            if (s.chunk() instanceof CodeChunk code && code.path().equals(path)) {
-                names.add(code.symbol());
-            }
-        }
-        return names;
-    }
-
     private static Duration elapsed(long t0) {
         return Duration.ofNanos(System.nanoTime() - t0);
     }
@@ -155,7 +144,7 @@ public final class HistoryPass {
     private final class Writer {
         private final String repo;
         private final List<CommitChunk> pending = new ArrayList<>();
-        private final LinesTouched lines;
+        final LinesTouched lines;
         private WriteTransaction tx;
         private int inBatch;
         int commits;

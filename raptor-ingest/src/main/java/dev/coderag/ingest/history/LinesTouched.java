@@ -40,6 +40,16 @@ final class LinesTouched {
         this.definitions = definitions;
     }
 
+    /**
+     * The simple names of the definitions the snapshot has in {@code path}: what the reader matches changed lines
+     * against, from the same cached read as the lines.
+     */
+    Set<String> names(String path) {
+        Set<String> names = new TreeSet<>();
+        cache.computeIfAbsent(path, definitions).forEach(d -> names.add(d.name()));
+        return names;
+    }
+
     /** The names of the definitions {@code f}'s hunks wrote, then steps {@code f}'s map back before its commit. */
     Set<String> touched(FileChange f) {
         String path = f.headPath();
