@@ -8,6 +8,7 @@ import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoInfo;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.StoreLocation;
@@ -142,6 +143,8 @@ final class MigrateCli implements Callable<Integer> {
         }
         err.println(name + ": " + todo.size() + " of " + files.size() + " files to copy");
         Instant indexedAt = repo.indexedAt().orElse(Instant.now());
+        // a branch overlay's files keep the base chunks they share (docs/STORE.md, "Branches")
+        Map<String, List<SharedChunk>> shared = src.files().shared(name);
         try (WriteTransaction tx = dst.begin()) {
             for (String path : there.keySet()) {
                 if (!files.containsKey(path)) {
@@ -157,7 +160,7 @@ final class MigrateCli implements Callable<Integer> {
                     chunks += todo.get(i).chunkIds().size();
                     batch.add(todo.get(i++));
                 }
-                totals[2] += copyFiles(src, tx, name, batch, there);
+                totals[2] += copyFiles(src, tx, name, batch, there, shared);
                 totals[0] += batch.size();
                 if (i < todo.size()) {
                     tx.putRepo(new RepoRecord(
@@ -210,7 +213,12 @@ final class MigrateCli implements Callable<Integer> {
 
     /** Copies the chunks of {@code batch} (and their vectors) and records the files; returns the chunks copied. */
     private static int copyFiles(
-            Store src, WriteTransaction tx, String repo, List<FileEntry> batch, Map<String, FileEntry> there) {
+            Store src,
+            WriteTransaction tx,
+            String repo,
+            List<FileEntry> batch,
+            Map<String, FileEntry> there,
+            Map<String, List<SharedChunk>> shared) {
         List<String> ids = new ArrayList<>();
         batch.forEach(f -> ids.addAll(f.chunkIds()));
         List<StoredChunk> chunks = src.chunks().getAll(ids);
@@ -241,7 +249,7 @@ final class MigrateCli implements Callable<Integer> {
             tx.insert(c.chunk(), v); // a static chunk without a vector (a Solr source keeps none) stays so
         }
         for (FileEntry f : batch) {
-            tx.putFile(repo, f.path(), f.fileHash());
+            tx.putFile(repo, f.path(), f.fileHash(), shared.getOrDefault(f.path(), List.of()));
         }
         return chunks.size();
     }

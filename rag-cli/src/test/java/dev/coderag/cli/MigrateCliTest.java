@@ -2,7 +2,9 @@ package dev.coderag.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.Store;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +59,41 @@ class MigrateCliTest {
             assertThat(s.vectors(VectorTier.STATIC).byContentHash(List.of(fast.contentHash())))
                     .hasEntrySatisfying(fast.contentHash(), v -> assertThat(v).containsExactly(axis(1)));
             assertThat(s.staticChunkIds("app", 10)).containsExactly(fast.id());
+        }
+    }
+
+    @Test
+    void a_branch_overlay_is_copied_with_the_base_chunks_it_shares() {
+        Path from = tmp.resolve("from");
+        Path to = tmp.resolve("to");
+        CodeChunk base = chunk("src/A.java", "a", MODEL);
+        List<SharedChunk> shared = List.of(new SharedChunk(base.id(), 12));
+        try (Store s = Store.open(from, MODEL, DIM);
+                WriteTransaction tx = s.begin()) {
+            tx.insert(base, axis(0));
+            tx.putFile("app", "src/A.java", "ha");
+            tx.putFile("app@dev", "src/A.java", "hb", shared);
+            tx.putRepo(new RepoRecord("app", "/src/app", "abc", Instant.parse("2026-11-28T10:00:00Z")));
+            tx.putRepo(new RepoRecord(
+                    "app@dev",
+                    "/src/app",
+                    "def",
+                    Instant.parse("2026-11-28T10:00:00Z"),
+                    IndexState.COMPLETE,
+                    0,
+                    "dev"));
+            tx.commit();
+        }
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(
+                new String[] {"migrate", "--from", from.toString(), "--to", to.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        try (Store s = Store.open(to, MODEL, DIM)) {
+            assertThat(s.files().shared("app@dev")).isEqualTo(Map.of("src/A.java", shared));
         }
     }
 

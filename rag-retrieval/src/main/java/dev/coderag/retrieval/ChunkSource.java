@@ -66,7 +66,7 @@ final class ChunkSource {
         Predicate<Chunk> matcher = filter.matcher();
         Predicate<Chunk> inScope =
                 scope.onlyRepo() ? c -> true : c -> scope.tables().contains(c.kind()) && matcher.test(c);
-        this.admits = branch.map(b -> inScope.and(c -> !b.hides(c))).orElse(inScope);
+        this.admits = inScope;
     }
 
     /** Whether this source's searches read {@code table}. */
@@ -282,7 +282,8 @@ final class ChunkSource {
             return hits;
         }
         return hits.stream()
-                .filter(h -> !branch.get().hides(h.chunk()))
+                .flatMap(h ->
+                        branch.get().show(h.id(), h.chunk()).map(c -> new ScoredChunk(h.id(), c, h.score())).stream())
                 .limit(k)
                 .toList();
     }
@@ -296,7 +297,11 @@ final class ChunkSource {
     private List<Found> found(List<StoredChunk> chunks) {
         return chunks.stream()
                 .filter(c -> admits.test(c.chunk()))
-                .map(c -> new Found(c.id(), c.chunk()))
+                .flatMap(c -> branch
+                        .map(b -> b.show(c.id(), c.chunk()))
+                        .orElse(Optional.of(c.chunk()))
+                        .map(shown -> new Found(c.id(), shown))
+                        .stream())
                 .toList();
     }
 }

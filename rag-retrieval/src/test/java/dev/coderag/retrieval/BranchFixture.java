@@ -66,6 +66,11 @@ public final class BranchFixture {
         return store;
     }
 
+    /** The lines of {@code path} at {@value #BRANCH} in the repository {@link #twoBranches} laid out, as git has them. */
+    public static List<String> branchFile(Path dir, String path) throws IOException, InterruptedException {
+        return git(dir.resolve(REPO), "show", BRANCH + ":" + path).lines().toList();
+    }
+
     private static String git(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
         cmd.addAll(List.of(args));

@@ -65,6 +65,29 @@ class BranchRetrievalTest {
     }
 
     @Test
+    void an_unchanged_function_of_a_changed_file_is_cited_at_the_branch_lines() throws Exception {
+        Retrieval r = retriever.retrieve(
+                "How does fetch_with_retry retry a failed request?", Optional.of(overlay), RetrievalMode.FULL, 5);
+        Chunk fetch = r.hits().stream()
+                .map(ScoredChunk::chunk)
+                .filter(c -> c.embeddingText().contains("def fetch_with_retry"))
+                .findFirst()
+                .orElseThrow();
+        // the overlay stores no copy of it: the base's chunk, shown under the branch's name at the branch's lines
+        assertThat(store.chunks().bySymbol("fetch_with_retry", Optional.of(overlay)))
+                .isEmpty();
+        assertThat(fetch.repo()).isEqualTo(overlay);
+        assertThat(fetch.path()).isEqualTo("cli/src/tinyroute/retry.py");
+        List<String> branchLines = BranchFixture.branchFile(dir, "cli/src/tinyroute/retry.py");
+        assertThat(branchLines.get(fetch.startLine() - 1)).startsWith("def fetch_with_retry(");
+        Chunk inBase = store.chunks()
+                .bySymbol("fetch_with_retry", Optional.of("tinyroute"))
+                .getFirst()
+                .chunk();
+        assertThat(fetch.startLine()).isGreaterThan(inBase.startLine());
+    }
+
+    @Test
     void the_base_still_answers_from_its_own_version() {
         Retrieval r = retriever.retrieve(
                 "How is the exponential backoff delay computed?", Optional.of("tinyroute"), RetrievalMode.FULL, 5);

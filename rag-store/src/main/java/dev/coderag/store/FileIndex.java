@@ -1,6 +1,7 @@
 package dev.coderag.store;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,4 +21,10 @@ public interface FileIndex {
      * ids, a fraction of its cost (no chunk rows are read), for deciding which files changed.
      */
     Map<String, String> hashes(String repo);
+
+    /**
+     * path → the {@link SharedChunk shared chunks} of that file of {@code repo} (a branch overlay's), in line order,
+     * for every file that has any ({@link WriteTransaction#putFile(String, String, String, List)}).
+     */
+    Map<String, List<SharedChunk>> shared(String repo);
 }

@@ -10,8 +10,20 @@ import dev.coderag.types.Chunk;
  */
 public interface WriteTransaction extends AutoCloseable {
 
-    /** Records (or updates) a file's hash in the repo's file index; its chunks come from {@link #insert}. */
-    void putFile(String repo, String path, String fileHash);
+    /**
+     * Records (or updates) a file's hash in the repo's file index, with no {@link SharedChunk shared chunks}; its
+     * chunks come from {@link #insert}.
+     */
+    default void putFile(String repo, String path, String fileHash) {
+        putFile(repo, path, fileHash, java.util.List.of());
+    }
+
+    /**
+     * Records (or updates) a file's hash in the repo's file index and replaces its shared chunks: the chunks of a
+     * branch overlay's base the overlay's file shows at other lines without storing them ({@link FileIndex#shared}).
+     * Its own chunks come from {@link #insert}. The shared chunks go with the file ({@link #deleteFile}, the repo).
+     */
+    void putFile(String repo, String path, String fileHash, java.util.List<SharedChunk> shared);
 
     /**
      * Removes a file from the index together with all its chunks, their call edges and its resolved references —

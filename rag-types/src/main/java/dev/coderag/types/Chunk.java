@@ -60,10 +60,28 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
      * {@link #contentHash()} stay the same. How a chunk moves between a store's vector tiers.
      */
     default Chunk withModelId(String modelId) {
-        return switch (this) {
+        return copy(this, repo(), startLine(), modelId);
+    }
+
+    /**
+     * This chunk as it stands in another repository at another place of the same path: equal in every other
+     * component (its {@link #contentHash()} stays the same, its {@link #id()} changes), its lines shifted so that it
+     * starts at {@code startLine}. How a branch overlay shows a chunk of its base that the branch holds at other lines
+     * (docs/STORE.md, "Branches").
+     *
+     * @throws IllegalArgumentException for a blank repository or a start line below 1
+     */
+    default Chunk movedTo(String repo, int startLine) {
+        return copy(this, repo, startLine, modelId());
+    }
+
+    /** {@code chunk} with its repository, first line (the last one moving with it) and model replaced. */
+    private static Chunk copy(Chunk chunk, String repo, int start, String modelId) {
+        int end = start + chunk.endLine() - chunk.startLine();
+        return switch (chunk) {
             case CodeChunk c ->
                 new CodeChunk(
-                        c.repo(),
+                        repo,
                         c.path(),
                         c.language(),
                         c.symbol(),
@@ -72,35 +90,18 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
                         c.signature(),
                         c.docstring(),
                         c.code(),
-                        c.startLine(),
-                        c.endLine(),
+                        start,
+                        end,
                         c.calls(),
                         modelId);
-            case ReadmeChunk r ->
-                new ReadmeChunk(r.repo(), r.path(), r.headingPath(), r.text(), r.startLine(), r.endLine(), modelId);
+            case ReadmeChunk r -> new ReadmeChunk(repo, r.path(), r.headingPath(), r.text(), start, end, modelId);
             case ManifestChunk m ->
-                new ManifestChunk(
-                        m.repo(),
-                        m.path(),
-                        m.name(),
-                        m.description(),
-                        m.dependencies(),
-                        m.startLine(),
-                        m.endLine(),
-                        modelId);
+                new ManifestChunk(repo, m.path(), m.name(), m.description(), m.dependencies(), start, end, modelId);
             case ModuleDocChunk d ->
-                new ModuleDocChunk(
-                        d.repo(),
-                        d.path(),
-                        d.language(),
-                        d.moduleName(),
-                        d.text(),
-                        d.startLine(),
-                        d.endLine(),
-                        modelId);
+                new ModuleDocChunk(repo, d.path(), d.language(), d.moduleName(), d.text(), start, end, modelId);
             case CommitChunk c ->
                 new CommitChunk(
-                        c.repo(),
+                        repo,
                         c.path(),
                         c.oldPath(),
                         c.language(),
@@ -117,8 +118,8 @@ public sealed interface Chunk permits CodeChunk, ReadmeChunk, ManifestChunk, Mod
                         c.omitted(),
                         c.touched(),
                         c.introduced(),
-                        c.startLine(),
-                        c.endLine(),
+                        start,
+                        end,
                         modelId);
         };
     }

@@ -1,5 +1,6 @@
 package dev.coderag.ingest;
 
+import dev.coderag.ingest.ProgressListener.IngestProgress;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -84,5 +85,51 @@ final class IngestTotals {
 
     static double seconds(long nanos) {
         return nanos / 1e9;
+    }
+
+    /**
+     * Reports a repository done.
+     *
+     * @param moved chunks moved from the static to the full tier (counted as embedded: the model embedded them)
+     */
+    static IngestSummary.RepoResult finish(
+            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals, int moved) {
+        return finish(
+                repo,
+                planned.filesTotal(),
+                planned.embed().toEmbed().size(),
+                planned.counts(),
+                progress,
+                totals,
+                moved);
+    }
+
+    /** Reports a repository done from its counts (a run in slices sums its slices'). */
+    static IngestSummary.RepoResult finish(
+            RepoTarget repo,
+            int files,
+            int planEmbed,
+            IngestTotals.RepoCounts planCounts,
+            ProgressListener progress,
+            IngestTotals totals,
+            int moved) {
+        String name = repo.name();
+        int toEmbed = planEmbed + moved;
+        progress.onProgress(new IngestProgress(name, IngestPhase.DONE, files, files, toEmbed, toEmbed));
+        IngestTotals.RepoCounts counts = moved == 0
+                ? planCounts
+                : new IngestTotals.RepoCounts(
+                        planCounts.added(),
+                        planCounts.changed(),
+                        planCounts.unchanged(),
+                        planCounts.deleted(),
+                        planCounts.skipped(),
+                        planCounts.inserted(),
+                        planCounts.deletedChunks(),
+                        planCounts.embedded() + moved,
+                        planCounts.reused());
+        totals.add(counts);
+        return new IngestSummary.RepoResult(
+                name, repo.source(), repo.commit().orElse(""), counts.files(), counts.chunks());
     }
 }

@@ -5,6 +5,7 @@ import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
 import dev.coderag.ingest.history.HistoryPass;
 import dev.coderag.ingest.history.HistoryReader;
+import dev.coderag.ingest.overlay.Followers;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.BranchNames;
 import dev.coderag.store.RepoInfo;
@@ -12,6 +13,7 @@ import dev.coderag.store.Store;
 import dev.coderag.store.StoreException;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
+import dev.coderag.types.Texts;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -24,6 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a store current with repositories: Parse → Reconcile → Orchestrate.
@@ -44,6 +48,7 @@ import java.util.function.Function;
  * committed state. Every failure is an {@link IngestException} with a one-line message.
  */
 public final class Ingester {
+    private static final Logger LOG = LoggerFactory.getLogger(Ingester.class);
     private final Optional<Store> store;
     private final Embedder embedder;
     private final Optional<Embedder> staticEmbedder;
@@ -214,6 +219,11 @@ public final class Ingester {
         for (IngestRequest request : requests) {
             results.add(ingestOne(request, progress, totals));
         }
+        // a changed base's overlays show its files and share its chunks: they are reconciled with it
+        for (Followers.Follow f :
+                store.map(s -> Followers.due(results, s.repos().list())).orElse(List.of())) {
+            follow(f, progress, totals).ifPresent(results::add);
+        }
         double total = IngestTotals.seconds(System.nanoTime() - start);
         return new IngestSummary(
                 totals.files(),
@@ -227,6 +237,24 @@ public final class Ingester {
                         total),
                 List.copyOf(results),
                 totals.historyCommits);
+    }
+
+    /** Ingests an overlay after its base; a failure other than a stop is logged, not the run's. */
+    private Optional<IngestSummary.RepoResult> follow(
+            Followers.Follow f, ProgressListener progress, IngestTotals totals) {
+        try {
+            IngestRequest request = new IngestRequest(f.source(), Optional.of(f.name()), Optional.of(f.branch()));
+            return Optional.of(ingestOne(request, progress, totals));
+        } catch (IngestException e) {
+            if (e.reason() == IngestException.Reason.STOPPED) {
+                throw e;
+            }
+            LOG.warn(
+                    "branch {} was not reconciled with its base: {}",
+                    Texts.forLog(f.name()),
+                    Texts.forLog(e.getMessage()));
+            return Optional.empty();
+        }
     }
 
     private void checkModel() {
@@ -256,7 +284,7 @@ public final class Ingester {
         RepoPlanner.Planned planned = planner.plan(repo, progress);
         totals.parseSeconds += planned.parseSeconds();
         if (options.dryRun()) {
-            return finish(repo, planned, progress, totals, 0);
+            return IngestTotals.finish(repo, planned, progress, totals, 0);
         }
         if (stopping()) {
             throw stopped(
@@ -285,7 +313,7 @@ public final class Ingester {
                 if (outcome.stopped()) {
                     throw stopped(name, outcome.committedFiles(), outcome.pendingFiles(), outcome.embedded());
                 }
-                result = finish(repo, planned, writing, totals, outcome.moved());
+                result = IngestTotals.finish(repo, planned, writing, totals, outcome.moved());
             } else {
                 // the first slice's chunks must not outlive its write: this frame waits while the later slices run
                 AtomicReference<RepoPlanner.Planned> first = new AtomicReference<>(planned);
@@ -333,52 +361,6 @@ public final class Ingester {
             }
             throw e;
         }
-    }
-
-    /**
-     * Reports a repository done.
-     *
-     * @param moved chunks moved from the static to the full tier (counted as embedded: the model embedded them)
-     */
-    static IngestSummary.RepoResult finish(
-            RepoTarget repo, RepoPlanner.Planned planned, ProgressListener progress, IngestTotals totals, int moved) {
-        return finish(
-                repo,
-                planned.filesTotal(),
-                planned.embed().toEmbed().size(),
-                planned.counts(),
-                progress,
-                totals,
-                moved);
-    }
-
-    /** Reports a repository done from its counts (a run in slices sums its slices'). */
-    static IngestSummary.RepoResult finish(
-            RepoTarget repo,
-            int files,
-            int planEmbed,
-            IngestTotals.RepoCounts planCounts,
-            ProgressListener progress,
-            IngestTotals totals,
-            int moved) {
-        String name = repo.name();
-        int toEmbed = planEmbed + moved;
-        progress.onProgress(new IngestProgress(name, IngestPhase.DONE, files, files, toEmbed, toEmbed));
-        IngestTotals.RepoCounts counts = moved == 0
-                ? planCounts
-                : new IngestTotals.RepoCounts(
-                        planCounts.added(),
-                        planCounts.changed(),
-                        planCounts.unchanged(),
-                        planCounts.deleted(),
-                        planCounts.skipped(),
-                        planCounts.inserted(),
-                        planCounts.deletedChunks(),
-                        planCounts.embedded() + moved,
-                        planCounts.reused());
-        totals.add(counts);
-        return new IngestSummary.RepoResult(
-                name, repo.source(), repo.commit().orElse(""), counts.files(), counts.chunks());
     }
 
     private String storeDir() {

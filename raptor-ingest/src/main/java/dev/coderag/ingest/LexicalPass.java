@@ -95,7 +95,7 @@ final class LexicalPass {
             // a static-tier run is done with a file once its chunks have static vectors
             complete |= staticOnly;
             String hash = plan.putFiles().get(path);
-            tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash));
+            tx.putFile(name, path, complete ? hash : FileEntry.pendingHash(hash), plan.shared(path));
             (complete ? done : pending).add(path);
             if (chunks >= CommitBatches.MAX_CHUNKS || i == paths.size() - 1) {
                 int waiting = paths.size() - done.size() + plan.deleteFiles().size() + later;

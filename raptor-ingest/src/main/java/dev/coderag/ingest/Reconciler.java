@@ -1,6 +1,7 @@
 package dev.coderag.ingest;
 
 import dev.coderag.store.FileEntry;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.types.Chunk;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -57,6 +58,8 @@ final class Reconciler {
      * @param deleteFiles stored files gone from disk
      * @param deletesByPath the same ids as {@code deleteChunkIds}, by the path whose stored version holds them
      *     (paths with nothing to delete are absent)
+     * @param shared path → the base's chunks a branch overlay's file shows without storing them, recorded with the
+     *     file (paths of {@code putFiles} only; empty outside an overlay)
      */
     record Plan(
             FilePlan files,
@@ -64,7 +67,18 @@ final class Reconciler {
             List<Chunk> inserts,
             List<String> deleteChunkIds,
             List<String> deleteFiles,
-            Map<String, List<String>> deletesByPath) {
+            Map<String, List<String>> deletesByPath,
+            Map<String, List<SharedChunk>> shared) {
+
+        /** This plan recording {@code shared} with its files. */
+        Plan withShared(Map<String, List<SharedChunk>> shared) {
+            return new Plan(files, putFiles, inserts, deleteChunkIds, deleteFiles, deletesByPath, Map.copyOf(shared));
+        }
+
+        /** The shared chunks to record with {@code path}. */
+        List<SharedChunk> shared(String path) {
+            return shared.getOrDefault(path, List.of());
+        }
 
         /** True when the store already matches the disk. */
         boolean isEmpty() {
@@ -165,6 +179,7 @@ final class Reconciler {
                 List.copyOf(inserts.values()),
                 List.copyOf(deleteIds),
                 List.copyOf(deleteFiles),
-                Collections.unmodifiableMap(deletesByPath));
+                Collections.unmodifiableMap(deletesByPath),
+                Map.of());
     }
 }

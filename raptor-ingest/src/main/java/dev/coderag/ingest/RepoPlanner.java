@@ -2,6 +2,7 @@ package dev.coderag.ingest;
 
 import dev.coderag.embed.Embedder;
 import dev.coderag.ingest.ProgressListener.IngestProgress;
+import dev.coderag.ingest.overlay.OverlayReads;
 import dev.coderag.ingest.parse.ParseOptions;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoCatalog;
@@ -96,8 +97,10 @@ final class RepoPlanner {
         long parseStart = System.nanoTime();
         // Hashes only: the chunk ids are read below for the files that changed or went away, which on an
         // unchanged repo is none (reading every file's chunk rows was a third of a no-change re-ingest).
-        Map<String, String> storedHashes =
-                store.map(s -> s.files().hashes(name)).orElse(Map.of());
+        Map<String, String> storedHashes = store.map(s -> repo.overlay().isPresent()
+                        ? OverlayReads.staleShared(s, name, s.files().hashes(name))
+                        : s.files().hashes(name))
+                .orElse(Map.of());
         RepoScanner.Scan scan = withAbsent(repo.overlay(), scan(repo, storedHashes, progress));
         Map<String, String> planned = storedHashes;
         if (!scan.deferred().isEmpty()) {
@@ -109,7 +112,7 @@ final class RepoPlanner {
         boolean skippedChanged = store.map(
                         s -> !s.repos().skipped(name, RepoCatalog.MAX_SKIPPED).equals(scan.skippedFiles()))
                 .orElse(true);
-        return planned(name, scan, planned, storedHashes, parseStart, skippedChanged);
+        return planned(repo, scan, planned, storedHashes, parseStart, skippedChanged);
     }
 
     /**
@@ -155,20 +158,26 @@ final class RepoPlanner {
                 own.put(c.path(), hash);
             }
         }
-        return planned(name, scan, own, storedHashes, parseStart, false);
+        return planned(repo, scan, own, storedHashes, parseStart, false);
     }
 
     private Planned planned(
-            String name,
+            RepoTarget repo,
             RepoScanner.Scan scan,
             Map<String, String> plannedHashes,
             Map<String, String> storedHashes,
             long parseStart,
             boolean skippedChanged) {
+        String name = repo.name();
         boolean full = options.full();
         Map<String, String> current = scan.current();
         Map<String, FileEntry> stored = storedIndex(name, plannedHashes, current, full);
-        Reconciler.Plan plan = Reconciler.plan(current, stored, scan.parsed(), full);
+        // an overlay stores only the chunks its base does not hold at other lines (docs/STORE.md, "Branches")
+        OverlayReads.Shares shares = repo.overlay().isPresent() && store.isPresent()
+                ? OverlayReads.shares(store.get(), repo.overlay().get().base(), scan.parsed())
+                : new OverlayReads.Shares(scan.parsed(), Map.of());
+        Reconciler.Plan plan =
+                Reconciler.plan(current, stored, shares.own(), full).withShared(shares.shared());
         double parseSeconds = IngestTotals.seconds(System.nanoTime() - parseStart);
 
         Map<String, List<Chunk>> byHash = EmbedWork.byContentHash(plan.inserts());
@@ -253,8 +262,14 @@ final class RepoPlanner {
                 ? Map.of()
                 : store.map(s -> s.files().entries(repo, touched)).orElse(Map.of());
         Map<String, FileEntry> out = new LinkedHashMap<>();
-        storedHashes.forEach(
-                (path, hash) -> out.put(path, withIds.getOrDefault(path, new FileEntry(repo, path, hash, List.of()))));
+        // the hash as given: an overlay's file whose shared chunks left its base is given marked pending
+        storedHashes.forEach((path, hash) -> out.put(
+                path,
+                new FileEntry(
+                        repo,
+                        path,
+                        hash,
+                        withIds.containsKey(path) ? withIds.get(path).chunkIds() : List.of())));
         return out;
     }
 

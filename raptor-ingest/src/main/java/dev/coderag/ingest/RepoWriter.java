@@ -323,7 +323,7 @@ final class RepoWriter {
                         tx.insert(c, vectors.get(c.contentHash()));
                     }
                 }
-                tx.putFile(name, path, plan.putFiles().get(path));
+                tx.putFile(name, path, plan.putFiles().get(path), plan.shared(path));
             }
         }
 

@@ -65,7 +65,7 @@ final class SliceWriter {
             }
             changed |= !planned.plan().isEmpty();
             if (last) {
-                return Ingester.finish(repo, files, toEmbed, counts, progress, totals, outcome.moved());
+                return IngestTotals.finish(repo, files, toEmbed, counts, progress, totals, outcome.moved());
             }
             if (stop.getAsBoolean()) {
                 throw Ingester.stopped(name, committed, later, embedded);

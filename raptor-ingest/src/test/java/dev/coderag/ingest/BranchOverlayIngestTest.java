@@ -7,8 +7,10 @@ import dev.coderag.embed.EmbeddingModel;
 import dev.coderag.store.BranchNames;
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.RepoInfo;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.Store;
 import dev.coderag.types.Chunk;
+import dev.coderag.types.CodeChunk;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +108,73 @@ class BranchOverlayIngestTest {
                     ProgressListener.NONE);
             assertThat(byName.chunks().inserted()).isZero();
             assertThat(store.files().entries(overlay)).isEqualTo(entries);
+        }
+    }
+
+    @Test
+    void a_changed_file_stores_only_its_changed_chunks_and_shares_the_rest_at_the_branch_lines() throws Exception {
+        Path work = GitFixture.init(tmp.resolve("tinyroute"));
+        IngesterTest.copyTree(fixture(), work);
+        GitFixture.commit(work, "base");
+        String main = GitFixture.branch(work);
+        GitFixture.git(work, "checkout", "-q", "-b", "feature");
+        String path = "cli/src/tinyroute/retry.py";
+        Path retry = work.resolve(path);
+        String original = Files.readString(retry);
+        // three lines inserted above everything: every chunk of the file moves; one function's body changes
+        Files.writeString(
+                retry,
+                "# Copyright the authors.\n# Retry helpers.\n# See docs/retry.md.\n"
+                        + original.replace("base * (2 ** (attempt - 1))", "base * 3 ** attempt"));
+        GitFixture.commit(work, "feature");
+        GitFixture.git(work, "checkout", "-q", main);
+        String url = work.toUri().toString();
+        Path storeDir = tmp.resolve("store");
+        IngestOptions options = IngestOptions.defaults(storeDir).withAllowFileUrls(true);
+        IngestRequest feature = new IngestRequest(url, Optional.empty(), Optional.of("feature"));
+        String overlay = BranchNames.overlay("tinyroute", "feature");
+
+        try (Store store = Store.open(storeDir, embedder.modelId(), embedder.dimension())) {
+            Ingester ingester = Ingester.create(store, embedder, options);
+            ingester.ingest(List.of(IngestRequest.of(url)), ProgressListener.NONE);
+            ingester.ingest(List.of(feature), ProgressListener.NONE);
+
+            List<Chunk> own = chunks(store, store.files().entries(overlay));
+            List<Chunk> base = chunks(store, store.files().entries("tinyroute", List.of(path)));
+            assertThat(own).anySatisfy(c -> assertThat(c.embeddingText()).contains("base * 3 ** attempt"));
+            assertThat(own).noneSatisfy(c -> assertThat(c.embeddingText()).contains("def fetch_with_retry"));
+            assertThat(own.size()).isLessThan(base.size());
+            List<SharedChunk> shared = store.files().shared(overlay).get(path);
+            assertThat(own.size() + shared.size()).isEqualTo(base.size());
+            // each shared chunk's code stands in the branch's file at the line it is shared at (git's copy)
+            List<String> branchLines =
+                    GitFixture.git(work, "show", "feature:" + path).lines().toList();
+            for (SharedChunk s : shared) {
+                Chunk c = store.chunks().getAll(List.of(s.chunkId())).getFirst().chunk();
+                assertThat(c.repo()).isEqualTo("tinyroute");
+                assertThat(s.startLine()).isEqualTo(c.startLine() + 3);
+                if (c instanceof CodeChunk code) {
+                    assertThat(branchLines.get(s.startLine() - 1).strip())
+                            .isEqualTo(code.code()
+                                    .lines()
+                                    .findFirst()
+                                    .orElseThrow()
+                                    .strip());
+                }
+            }
+
+            // the base changes a function the branch shares: its ingest drops the shared chunk and reconciles the
+            // branch after it, which stores its own version instead of pointing at a chunk that is gone
+            Files.writeString(retry, original.replace("Raises the last error", "Raises the final error"));
+            GitFixture.commit(work, "base moves on");
+            IngestSummary moved = ingester.ingest(List.of(IngestRequest.of(url)), ProgressListener.NONE);
+            assertThat(moved.repos()).extracting(IngestSummary.RepoResult::name).containsExactly("tinyroute", overlay);
+            List<SharedChunk> after = store.files().shared(overlay).get(path);
+            assertThat(store.chunks()
+                            .getAll(after.stream().map(SharedChunk::chunkId).toList()))
+                    .hasSize(after.size());
+            assertThat(chunks(store, store.files().entries(overlay)))
+                    .anySatisfy(c -> assertThat(c.embeddingText()).contains("Raises the last error"));
         }
     }
 

@@ -13,6 +13,7 @@ import dev.coderag.store.IndexState;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoreLocation;
 import dev.coderag.store.WriteTransaction;
@@ -52,6 +53,8 @@ class SolrStoreParityIT {
     private static final List<Chunk> CHUNKS = new ArrayList<>();
     private static final Map<String, float[]> VECTORS = new LinkedHashMap<>();
     private static final Instant T0 = Instant.parse("2026-11-24T10:00:00Z");
+    private static final List<SharedChunk> SHARED =
+            List.of(new SharedChunk("0123456789abcdef0123456789abcdef", 3), new SharedChunk("feedc0de", 40));
 
     @BeforeAll
     static void writeTheSameToBoth() {
@@ -130,6 +133,12 @@ class SolrStoreParityIT {
                 tx.deleteFile("beta", "lib/cache/mod.rs");
                 tx.delete(CHUNKS.get(0).id());
                 tx.putFile("alpha", "docs/guide.md", "hash-new");
+                // a branch overlay's files with shared chunks: one kept, one re-written without, one deleted
+                tx.putFile("alpha@b", "web/app.ts", "hash-b", SHARED);
+                tx.putFile("alpha@b", "lib/cache/mod.rs", "hash-c", SHARED);
+                tx.putFile("alpha@b", "lib/cache/mod.rs", "hash-d");
+                tx.putFile("alpha@b", "scripts/deploy.sh", "hash-e", SHARED);
+                tx.deleteFile("alpha@b", "scripts/deploy.sh");
                 tx.commit();
             }
         }
@@ -192,6 +201,9 @@ class SolrStoreParityIT {
                     .as(c.location())
                     .isEqualTo(embedded.calls().callers(c.id()));
         }
+        assertThat(embedded.files().shared("alpha@b")).isEqualTo(Map.of("web/app.ts", SHARED));
+        assertThat(solr.files().shared("alpha@b")).isEqualTo(embedded.files().shared("alpha@b"));
+        assertThat(solr.files().shared("alpha")).isEmpty();
         assertThat(solr.repos().list()).isEqualTo(embedded.repos().list());
         assertThat(solr.repos().get("beta")).isEqualTo(embedded.repos().get("beta"));
         assertThat(solr.repos().get("gamma")).isEmpty();

@@ -2,8 +2,11 @@ package dev.coderag.store.embedded;
 
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.FileIndex;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.embedded.db.Sql;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -69,6 +72,26 @@ final class SqliteFileIndex implements FileIndex {
         reads.checkOpen();
         Objects.requireNonNull(repo, "repo");
         return reads.snapshot("read the file index", c -> hashes(c, repo));
+    }
+
+    @Override
+    public Map<String, List<SharedChunk>> shared(String repo) {
+        reads.checkOpen();
+        Objects.requireNonNull(repo, "repo");
+        return reads.snapshot("read the shared chunks", c -> {
+            Map<String, List<SharedChunk>> out = new TreeMap<>();
+            try (PreparedStatement st = c.prepareStatement(
+                    "SELECT path, chunk_id, start_line FROM shared WHERE repo = ? ORDER BY path, start_line")) {
+                st.setString(1, repo);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.computeIfAbsent(rs.getString(1), p -> new ArrayList<>())
+                                .add(new SharedChunk(rs.getString(2), rs.getInt(3)));
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     private static Map<String, String> hashes(Connection c, String repo) throws SQLException {

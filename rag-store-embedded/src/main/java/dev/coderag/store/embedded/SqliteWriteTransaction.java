@@ -4,6 +4,7 @@ import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ResolvedFile;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
@@ -56,10 +57,11 @@ public final class SqliteWriteTransaction implements WriteTransaction {
     }
 
     @Override
-    public void putFile(String repo, String path, String fileHash) {
+    public void putFile(String repo, String path, String fileHash, List<SharedChunk> shared) {
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(fileHash, "fileHash");
+        List<SharedChunk> chunks = List.copyOf(shared);
         run("record a file", () -> {
             PreparedStatement st = statements.get("INSERT INTO files (repo, path, file_hash) VALUES (?, ?, ?)"
                     + " ON CONFLICT (repo, path) DO UPDATE SET file_hash = excluded.file_hash");
@@ -67,7 +69,24 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             st.setString(2, path);
             st.setString(3, fileHash);
             st.executeUpdate();
+            deleteShared(repo, path);
+            PreparedStatement add = statements.get(
+                    "INSERT OR REPLACE INTO shared (repo, path, chunk_id, start_line) VALUES (?, ?, ?, ?)");
+            for (SharedChunk c : chunks) {
+                add.setString(1, repo);
+                add.setString(2, path);
+                add.setString(3, c.chunkId());
+                add.setInt(4, c.startLine());
+                add.executeUpdate();
+            }
         });
+    }
+
+    private void deleteShared(String repo, String path) throws SQLException {
+        PreparedStatement st = statements.get("DELETE FROM shared WHERE repo = ? AND path = ?");
+        st.setString(1, repo);
+        st.setString(2, path);
+        st.executeUpdate();
     }
 
     @Override
@@ -81,6 +100,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             st.setString(1, repo);
             st.setString(2, path);
             st.executeUpdate();
+            deleteShared(repo, path);
         });
     }
 
@@ -154,6 +174,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             ResolvedWrites.delete(statements::get, "repo = ?", repo);
             for (String sql : List.of(
                     "DELETE FROM files WHERE repo = ?",
+                    "DELETE FROM shared WHERE repo = ?",
                     "DELETE FROM skipped WHERE repo = ?",
                     "DELETE FROM history WHERE repo = ?",
                     "DELETE FROM repos WHERE name = ?")) {

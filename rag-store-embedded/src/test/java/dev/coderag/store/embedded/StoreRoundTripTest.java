@@ -20,6 +20,7 @@ import dev.coderag.store.RepoInfo;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ScoredChunk;
 import dev.coderag.store.SearchFilter;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.Store;
 import dev.coderag.store.StoredChunk;
@@ -297,6 +298,7 @@ class StoreRoundTripTest {
             try (WriteTransaction tx = store.begin()) {
                 tx.insert(caller, axis(5));
                 tx.putSkipped("web", List.of(new SkippedFile("logo.png", "binary")));
+                tx.putFile("web", "src/http/Server.java", "h9", List.of(new SharedChunk(caller.id(), 7)));
                 tx.putRepo(new RepoRecord(
                         "web", "https://example.com/web.git", "abc", Instant.now(), IndexState.COMPLETE, 0, "dev"));
                 tx.putFile("lib", "lib.py", "h3");
@@ -321,7 +323,7 @@ class StoreRoundTripTest {
                         tables.add(rs.getString(1));
                     }
                 }
-                assertThat(tables).contains("chunks", "vectors", "files", "edges", "repos", "skipped");
+                assertThat(tables).contains("chunks", "vectors", "files", "edges", "repos", "skipped", "shared");
                 for (String table : tables) {
                     List<String> columns = new ArrayList<>();
                     try (var rs =

@@ -2,6 +2,7 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoRecord;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.StoredChunk;
 import dev.coderag.store.spi.StoreRules;
@@ -149,14 +150,33 @@ final class SolrDocs {
         return d;
     }
 
-    static SolrInputDocument file(String repo, String path, String hash) {
+    static SolrInputDocument file(String repo, String path, String hash, List<SharedChunk> shared) {
         SolrInputDocument d = new SolrInputDocument();
         d.setField("id", fileId(repo, path));
         d.setField("doc", FILE);
         d.setField("repo", repo);
         d.setField("path", path);
         d.setField("file_hash", hash);
+        if (!shared.isEmpty()) {
+            // the file document's stored body holds its shared chunks, one "id line" per line: no schema change
+            StringBuilder body = new StringBuilder();
+            shared.forEach(c ->
+                    body.append(c.chunkId()).append(' ').append(c.startLine()).append('\n'));
+            d.setField("body", body.toString());
+        }
         return d;
+    }
+
+    /** The shared chunks {@link #file} wrote into a file document's body (none for a body without them). */
+    static List<SharedChunk> shared(String body) {
+        List<SharedChunk> out = new ArrayList<>();
+        for (String line : body.split("\n")) {
+            int space = line.indexOf(' ');
+            if (space > 0) {
+                out.add(new SharedChunk(line.substring(0, space), Integer.parseInt(line.substring(space + 1))));
+            }
+        }
+        return out;
     }
 
     static SolrInputDocument repo(RepoRecord r) {

@@ -2,6 +2,7 @@ package dev.coderag.store.solr;
 
 import dev.coderag.store.FileEntry;
 import dev.coderag.store.FileIndex;
+import dev.coderag.store.SharedChunk;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -58,6 +59,25 @@ final class SolrFileIndex implements FileIndex {
         Objects.requireNonNull(repo, "repo");
         reads.connection().checkOpen();
         return hashes(repo, List.of());
+    }
+
+    @Override
+    public Map<String, List<SharedChunk>> shared(String repo) {
+        Objects.requireNonNull(repo, "repo");
+        reads.connection().checkOpen();
+        Map<String, List<SharedChunk>> out = new TreeMap<>();
+        reads.forEach(
+                List.of(SolrDocs.is("doc", SolrDocs.FILE), SolrDocs.is("repo", repo)),
+                "path,body",
+                "",
+                "read the shared chunks",
+                d -> {
+                    List<SharedChunk> shared = SolrDocs.shared(SolrDocs.string(d, "body"));
+                    if (!shared.isEmpty()) {
+                        out.put(SolrDocs.string(d, "path"), shared);
+                    }
+                });
+        return out;
     }
 
     private Map<String, String> hashes(String repo, List<String> more) {

@@ -4,6 +4,7 @@ import dev.coderag.store.HistoryMark;
 import dev.coderag.store.RepoCatalog;
 import dev.coderag.store.RepoRecord;
 import dev.coderag.store.ResolvedFile;
+import dev.coderag.store.SharedChunk;
 import dev.coderag.store.SkippedFile;
 import dev.coderag.store.VectorTier;
 import dev.coderag.store.WriteTransaction;
@@ -66,12 +67,12 @@ final class SolrWriteTransaction implements WriteTransaction {
     }
 
     @Override
-    public void putFile(String repo, String path, String fileHash) {
+    public void putFile(String repo, String path, String fileHash, List<SharedChunk> shared) {
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(fileHash, "fileHash");
         active();
-        SolrInputDocument d = SolrDocs.file(repo, path, fileHash);
+        SolrInputDocument d = SolrDocs.file(repo, path, fileHash, List.copyOf(shared));
         String id = d.getFieldValue("id").toString();
         deletes.remove(id);
         records.put(id, d);

@@ -30,6 +30,8 @@ import java.util.Set;
  *   <li>{@code resolved}, {@code decls}, {@code refs}: per file, the hash of the content a compiler resolved, the
  *       declarations it found (by key) and its references (to keys), linked when read (docs/STORE.md, "Resolved
  *       references");
+ *   <li>{@code shared}: per file of a branch overlay, the base's chunks it shows at other lines (docs/STORE.md,
+ *       "Branches");
  *   <li>{@code skipped}: the files the last ingest of each repository left out, with the reason (at most
  *       {@link RepoCatalog#MAX_SKIPPED} per repository).
  * </ul>
@@ -60,6 +62,10 @@ public final class Schema {
     /** How far each repository's stored history reaches (dev.coderag.store.HistoryMark). */
     private static final String HISTORY_DDL = "CREATE TABLE IF NOT EXISTS history (repo TEXT PRIMARY KEY,"
             + " head TEXT NOT NULL, commits INTEGER NOT NULL, max_commits INTEGER NOT NULL) WITHOUT ROWID";
+
+    /** A branch overlay's files' shared chunks (dev.coderag.store.SharedChunk): its base's, at other lines. */
+    public static final String SHARED_DDL = "CREATE TABLE IF NOT EXISTS shared (repo TEXT NOT NULL, path TEXT NOT NULL,"
+            + " chunk_id TEXT NOT NULL, start_line INTEGER NOT NULL, PRIMARY KEY (repo, path, chunk_id)) WITHOUT ROWID";
 
     /** Resolved references (dev.coderag.store.References): linked by key when read, so no row names a chunk. */
     private static final List<String> REFERENCES_DDL = List.of(
@@ -163,6 +169,7 @@ public final class Schema {
                 "CREATE INDEX IF NOT EXISTS tombstones_seq ON tombstones (seq)"));
         ddl.addAll(REFERENCES_DDL);
         ddl.add(HISTORY_DDL);
+        ddl.add(SHARED_DDL);
         for (ChunkKind kind : ChunkKind.values()) {
             ddl.addAll(ftsDdl(kind));
         }
@@ -181,8 +188,8 @@ public final class Schema {
     /**
      * Additive changes to a version-1 store made before they existed (older coderag versions read and write
      * such a store unchanged): the repos table's {@code state}, {@code pending_files} and {@code branch}
-     * columns and the {@code skipped}, {@code static_vectors}, resolved-reference and history tables (with the
-     * commit table's full-text index). Takes SQLite's write lock only when something is missing.
+     * columns and the {@code skipped}, {@code static_vectors}, resolved-reference, history (with the
+     * commit table's full-text index) and {@code shared} tables. Takes SQLite's write lock only when something is missing.
      */
     public static void upgrade(Connection connection) throws SQLException {
         Set<String> columns = repoColumns(connection);
@@ -192,7 +199,8 @@ public final class Schema {
                 && hasTable(connection, "refs")
                 && has(connection, "index", "refs_calls")
                 && hasTable(connection, "history")
-                && hasTable(connection, fts(ChunkKind.COMMIT))) {
+                && hasTable(connection, fts(ChunkKind.COMMIT))
+                && hasTable(connection, "shared")) {
             return;
         }
         Sql.exec(connection, "BEGIN IMMEDIATE");
@@ -215,6 +223,7 @@ public final class Schema {
                 Sql.exec(connection, ddl);
             }
             Sql.exec(connection, HISTORY_DDL);
+            Sql.exec(connection, SHARED_DDL);
             for (String ddl : ftsDdl(ChunkKind.COMMIT)) {
                 Sql.exec(connection, ddl);
             }
