@@ -69,24 +69,8 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             st.setString(2, path);
             st.setString(3, fileHash);
             st.executeUpdate();
-            deleteShared(repo, path);
-            PreparedStatement add = statements.get(
-                    "INSERT OR REPLACE INTO shared (repo, path, chunk_id, start_line) VALUES (?, ?, ?, ?)");
-            for (SharedChunk c : chunks) {
-                add.setString(1, repo);
-                add.setString(2, path);
-                add.setString(3, c.chunkId());
-                add.setInt(4, c.startLine());
-                add.executeUpdate();
-            }
+            SharedRows.put(statements::get, repo, path, chunks);
         });
-    }
-
-    private void deleteShared(String repo, String path) throws SQLException {
-        PreparedStatement st = statements.get("DELETE FROM shared WHERE repo = ? AND path = ?");
-        st.setString(1, repo);
-        st.setString(2, path);
-        st.executeUpdate();
     }
 
     @Override
@@ -100,7 +84,7 @@ public final class SqliteWriteTransaction implements WriteTransaction {
             st.setString(1, repo);
             st.setString(2, path);
             st.executeUpdate();
-            deleteShared(repo, path);
+            SharedRows.put(statements::get, repo, path, List.of());
         });
     }
 
