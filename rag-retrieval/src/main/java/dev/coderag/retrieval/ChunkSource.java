@@ -1,5 +1,6 @@
 package dev.coderag.retrieval;
 
+import dev.coderag.retrieval.branch.BranchView;
 import dev.coderag.retrieval.commits.DefinitionHistory;
 import dev.coderag.retrieval.commits.HistoryQuestion;
 import dev.coderag.store.CallEdge;

@@ -14,6 +14,7 @@ import dev.coderag.retrieval.RetrievalHit;
 import dev.coderag.retrieval.RetrievalMode;
 import dev.coderag.retrieval.Retriever;
 import dev.coderag.retrieval.Scope;
+import dev.coderag.retrieval.branch.BranchView;
 import dev.coderag.store.CallEdge;
 import dev.coderag.store.ReferenceKind;
 import dev.coderag.store.SearchFilter;
@@ -120,7 +121,7 @@ final class CodeNavigation {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "the symbol name is empty");
         }
         var admits = kinds.matcher();
-        List<StoredChunk> exact = store.chunks().bySymbol(wanted, repo).stream()
+        List<StoredChunk> exact = bySymbol(wanted, repo).stream()
                 .filter(c -> admits.test(c.chunk()))
                 .toList();
         if (!exact.isEmpty()) {
@@ -129,7 +130,7 @@ final class CodeNavigation {
         int dot = wanted.lastIndexOf('.');
         if (dot > 0 && dot < wanted.length() - 1) {
             String suffix = "." + wanted;
-            List<StoredChunk> bySuffix = store.chunks().bySymbol(wanted.substring(dot + 1), repo).stream()
+            List<StoredChunk> bySuffix = bySymbol(wanted.substring(dot + 1), repo).stream()
                     .filter(c -> admits.test(c.chunk()))
                     .filter(c -> c.chunk() instanceof CodeChunk code && ("." + code.qualifiedName()).endsWith(suffix))
                     .toList();
@@ -140,16 +141,27 @@ final class CodeNavigation {
         if (!fuzzy) {
             return List.of();
         }
-        SearchFilter filter =
+        Optional<BranchView> branch = repo.flatMap(r -> BranchView.of(store, r));
+        SearchFilter asked =
                 repo.map(SearchFilter::repo).orElse(SearchFilter.NONE).withSymbolKinds(kinds.symbolKinds());
+        SearchFilter filter = branch.map(b -> b.filter(asked)).orElse(asked);
         String lower = wanted.toLowerCase(Locale.ROOT);
         String last = lower.substring(lower.lastIndexOf('.') + 1);
-        List<StoredChunk> like = store.lexical().search(ChunkKind.CODE, wanted, limit * 4, filter).stream()
+        List<StoredChunk> hits = store.lexical().search(ChunkKind.CODE, wanted, limit * 4, filter).stream()
                 .map(h -> new StoredChunk(h.id(), h.chunk()))
+                .toList();
+        List<StoredChunk> like = branch.map(b -> b.shown(hits)).orElse(hits).stream()
                 .sorted(Comparator.comparingInt((StoredChunk c) ->
                         c.chunk().title().toLowerCase(Locale.ROOT).contains(last) ? 0 : 1))
                 .toList();
         return merge(like, Match.FUZZY, limit);
+    }
+
+    /** The chunks defining {@code symbol} in {@code repo}; a branch overlay's as the branch shows them (its base's too). */
+    private List<StoredChunk> bySymbol(String symbol, Optional<String> repo) {
+        return repo.flatMap(r -> BranchView.of(store, r))
+                .map(b -> b.shown(b.both(r -> store.chunks().bySymbol(symbol, Optional.of(r)))))
+                .orElseGet(() -> store.chunks().bySymbol(symbol, repo));
     }
 
     /**
@@ -183,7 +195,10 @@ final class CodeNavigation {
             }
         }
         boolean callers = byPlace;
-        List<StoredChunk> chunks = new ArrayList<>(store.chunks().getAll(calls.keySet()));
+        List<StoredChunk> read = store.chunks().getAll(calls.keySet());
+        List<StoredChunk> chunks = new ArrayList<>(repo.flatMap(r -> BranchView.of(store, r))
+                .map(b -> b.shown(read))
+                .orElse(read));
         if (callers) {
             chunks.sort(Comparator.comparing((StoredChunk c) -> c.chunk().repo())
                     .thenComparing(c -> c.chunk().path())

@@ -95,6 +95,32 @@ class BranchChatTest {
         assertThat(hit.path("path").asText()).isEqualTo("cli/src/tinyroute/retry.py");
     }
 
+    @Test
+    void find_symbol_at_a_branch_finds_its_shared_and_its_unchanged_definitions_at_the_branch_lines() throws Exception {
+        JsonNode fetch = findSymbol("fetch_with_retry");
+        assertThat(fetch.path("repo").asText()).isEqualTo(BranchFixture.OVERLAY);
+        List<String> lines = BranchFixture.branchFile(dir, "cli/src/tinyroute/retry.py");
+        assertThat(lines.get(fetch.path("start_line").asInt() - 1)).startsWith("def fetch_with_retry(");
+        // a file the branch did not change: the base's definition
+        JsonNode parser = findSymbol("HeaderParser");
+        assertThat(parser.path("repo").asText()).isEqualTo("tinyroute");
+        assertThat(parser.path("path").asText()).endsWith("HeaderParser.java");
+    }
+
+    /** The first definition find_symbol gives for {@code name} at the fixture's branch. */
+    private static JsonNode findSymbol(String name) {
+        HttpHelper.Response call = http.send(HttpRequest.newBuilder(URI.create(http.base() + "/mcp"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                        + "\"params\":{\"name\":\"find_symbol\",\"arguments\":{\"name\":\"" + name
+                        + "\",\"repo\":\"tinyroute\",\"branch\":\"feature/retry\"}}}")));
+        assertThat(call.status()).as(call.body()).isEqualTo(200);
+        JsonNode defs = call.json().path("result").path("structuredContent").path("definitions");
+        assertThat(defs).as(call.body()).isNotEmpty();
+        return defs.get(0);
+    }
+
     private static JsonNode ask(String json) {
         HttpHelper.Response r = http.postJson("/api/chat", json);
         assertThat(r.status()).as(r.body()).isEqualTo(200);

@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * Splits a branch's chunks of a file its base repository also has into those the overlay must store and those it
  * shows from the base: a chunk equal to one of the base's chunks of the same path in everything but its repository
- * and lines (same text, symbol, calls, model) is shared, at its line in the branch. Pure; thread-safe.
+ * and lines (same text, symbol, calls; the model may differ) is shared, at its line in the branch. Pure; thread-safe.
  */
 public final class ChunkSharing {
     private ChunkSharing() {}
@@ -65,10 +65,15 @@ public final class ChunkSharing {
         return new Split(own, shared);
     }
 
-    /** A chunk with its place taken out: the key two chunks of one path share when only their lines differ. */
+    /**
+     * A chunk with its place and model taken out: the key two chunks of one path share when only their lines differ
+     * (a base chunk still of the static tier names the static model, the branch's parse the full one).
+     */
     private static Chunk placeless(Chunk c, String repo) {
-        return c.movedTo(repo, 1);
+        return c.movedTo(repo, 1).withModelId(PLACELESS_MODEL);
     }
+
+    private static final String PLACELESS_MODEL = "any";
 
     /**
      * The overlay's stored hashes with every file whose shared chunks are not all in its base any more (the base was

@@ -55,6 +55,14 @@ class ChunkSharingTest {
     }
 
     @Test
+    void a_base_chunk_still_of_the_static_tier_is_shared() {
+        Chunk a = code("r", "a", "def a():\n  x()\n", 1, List.of("x")).withModelId("m-static-v1");
+        List<Chunk> branch = List.of(code("r@f", "a", "def a():\n  x()\n", 2, List.of("x")));
+
+        assertThat(ChunkSharing.split(branch, List.of(stored(a))).shared()).containsExactly(new SharedChunk(a.id(), 2));
+    }
+
+    @Test
     void equal_text_with_other_calls_or_a_repeated_chunk_is_stored() {
         CodeChunk a = code("r", "a", "def a():\n  x()\n", 1, List.of("x"));
         List<Chunk> branch = List.of(

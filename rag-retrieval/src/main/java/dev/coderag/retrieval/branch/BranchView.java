@@ -1,4 +1,4 @@
-package dev.coderag.retrieval;
+package dev.coderag.retrieval.branch;
 
 import dev.coderag.store.BranchNames;
 import dev.coderag.store.SearchFilter;
@@ -23,14 +23,14 @@ import java.util.function.Function;
  * @param hidden the base's paths the branch does not show as they are: every path of the overlay's file index
  * @param shared base chunk id → its first line in the branch, for the chunks the overlay's files share
  */
-record BranchView(String base, String overlay, Set<String> hidden, Map<String, Integer> shared) {
-    BranchView {
+public record BranchView(String base, String overlay, Set<String> hidden, Map<String, Integer> shared) {
+    public BranchView {
         hidden = Set.copyOf(hidden);
         shared = Map.copyOf(shared);
     }
 
     /** The view of {@code repo} when it names a stored branch overlay; empty for any other repository. */
-    static Optional<BranchView> of(Store store, String repo) {
+    public static Optional<BranchView> of(Store store, String repo) {
         Optional<String> base = BranchNames.base(repo);
         if (base.isEmpty() || store.repos().get(repo).isEmpty()) {
             return Optional.empty();
@@ -42,7 +42,7 @@ record BranchView(String base, String overlay, Set<String> hidden, Map<String, I
     }
 
     /** {@code filter} widened from the overlay to the overlay and its base. */
-    SearchFilter filter(SearchFilter filter) {
+    public SearchFilter filter(SearchFilter filter) {
         return new SearchFilter(Set.of(base, overlay), filter.languages(), filter.symbolKinds(), filter.pathGlob());
     }
 
@@ -51,7 +51,7 @@ record BranchView(String base, String overlay, Set<String> hidden, Map<String, I
      * shares, moved to its branch lines under the overlay's name; or empty for a base chunk of a file the branch
      * changed or lacks.
      */
-    Optional<Chunk> show(String id, Chunk chunk) {
+    public Optional<Chunk> show(String id, Chunk chunk) {
         if (!chunk.repo().equals(base) || !hidden.contains(chunk.path())) {
             return Optional.of(chunk);
         }
@@ -60,9 +60,16 @@ record BranchView(String base, String overlay, Set<String> hidden, Map<String, I
     }
 
     /** A lookup made in the overlay and in its base, the overlay's first. */
-    List<StoredChunk> both(Function<String, List<StoredChunk>> lookup) {
+    public List<StoredChunk> both(Function<String, List<StoredChunk>> lookup) {
         List<StoredChunk> out = new ArrayList<>(lookup.apply(overlay));
         out.addAll(lookup.apply(base));
         return out;
+    }
+
+    /** Stored chunks as the branch shows them ({@link #show}), in their order; those it does not show left out. */
+    public List<StoredChunk> shown(List<StoredChunk> chunks) {
+        return chunks.stream()
+                .flatMap(c -> show(c.id(), c.chunk()).map(shown -> new StoredChunk(c.id(), shown)).stream())
+                .toList();
     }
 }
