@@ -55,6 +55,7 @@ import java.util.function.Consumer;
  */
 public final class IngesterIndexer implements Indexer {
     private final Store store;
+    private final StoredNames names;
     private final Ingester ingester;
     private final IngestOptions options;
     private final List<Path> allowedRoots;
@@ -77,6 +78,7 @@ public final class IngesterIndexer implements Indexer {
      */
     public IngesterIndexer(Store store, Embedder embedder, List<Path> allowedRoots, GitPolicy git) {
         this.store = store;
+        this.names = new StoredNames(store);
         this.allowedRoots = allowedRoots.stream().map(IngesterIndexer::realRoot).toList();
         // file:// only when the operator allowed that transport (--allow-git-protocol file): local mirrors
         this.options = IngestOptions.defaults(store.directory())
@@ -202,7 +204,7 @@ public final class IngesterIndexer implements Indexer {
             derived = RepoSources.defaultName(source);
         }
         String repoName = explicit.or(() -> derived).orElse("");
-        if (!RepoSources.isValidName(repoName)) {
+        if (!RepoSources.isValidName(repoName) && !names.isOverlay(repoName)) {
             throw new ChatException(
                     ChatException.Reason.BAD_REQUEST,
                     "invalid repository name (letters, digits, '.', '_', '-'; up to 100): "
@@ -214,28 +216,10 @@ public final class IngesterIndexer implements Indexer {
         } catch (IngestException e) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, e.getMessage(), e);
         }
-        Target target = new Target(repoName, source, RepoSources.redact(source), asked, replace);
-        checkNotTaken(target);
+        String shown = RepoSources.redact(source);
+        Target target = new Target(names.routed(repoName, shown, asked), source, shown, asked, replace);
+        names.checkNotTaken(target);
         return target;
-    }
-
-    /**
-     * Refuses a target whose name the store holds from another source, unless it replaces. Sources compare as
-     * the store records them: a real path, a URL with credentials redacted.
-     */
-    private void checkNotTaken(Target target) {
-        if (target.replace()) {
-            return;
-        }
-        store.repos().get(target.name()).map(RepoInfo::source).ifPresent(recorded -> {
-            if (!recorded.isEmpty() && !recorded.equals(target.shownSource())) {
-                throw new ChatException(
-                        ChatException.Reason.CONFLICT,
-                        "repository '" + target.name() + "' is already indexed from another source ("
-                                + RepoSources.redact(recorded)
-                                + "); choose another name, or send \"replace\": true to replace it");
-            }
-        });
     }
 
     @Override
@@ -364,7 +348,7 @@ public final class IngesterIndexer implements Indexer {
     }
 
     private void indexRemote(Target target, Consumer<RepoStatus.Progress> progress, BooleanSupplier stop) {
-        checkNotTaken(target); // again: another source may have taken the name while this one was queued
+        names.checkNotTaken(target); // again: another source may have taken the name while this one was queued
         try {
             // the name is always passed: checkNotTaken above decided whether another source may be replaced
             ingester.ingest(

@@ -111,7 +111,13 @@ public final class Ingester {
      * @throws IngestException BAD_SOURCE with the same message {@link #ingest} would fail with
      */
     public static void check(IngestRequest request, IngestOptions options) {
-        SourceResolver.check(request, options);
+        // an overlay named for a re-index is checked as its base, as RepoRouting routes it
+        Optional<String> base =
+                request.name().filter(RepoRouting.Overlay::isName).flatMap(BranchNames::base);
+        SourceResolver.check(
+                base.map(b -> new IngestRequest(request.source(), Optional.of(b), request.branch()))
+                        .orElse(request),
+                options);
     }
 
     /**

@@ -125,6 +125,36 @@ class RepoLifecycleTest {
     }
 
     @Test
+    void another_branch_of_a_stored_url_is_queued_shown_and_reindexed_as_its_overlay() throws Exception {
+        Path work = TestGit.init(root.resolve("overlay-work"));
+        TestGit.write(work, "src/shared.py", "def shared_helper():\n    return 1\n");
+        TestGit.commitAll(work, "main");
+        String main = TestGit.git(work, "rev-parse", "--abbrev-ref", "HEAD").strip();
+        TestGit.git(work, "checkout", "-q", "-b", "topic");
+        TestGit.write(work, "src/topic.py", "def marmoset_topic_only():\n    return 2\n");
+        TestGit.commitAll(work, "topic");
+        TestGit.git(work, "checkout", "-q", main);
+        Path bare = root.resolve("overlay.git");
+        TestGit.git(root, "clone", "--bare", "-q", work.toString(), bare.toString());
+        String url = bare.toUri().toString();
+        assertThat(http.postJson("/api/repos", body("url", url, "name", "twob")).status())
+                .isEqualTo(202);
+        awaitReady("twob");
+
+        Response branch = http.postJson("/api/repos", body("url", url, "name", "twob", "branch", "topic"));
+        assertThat(branch.status()).as(branch.body()).isEqualTo(202);
+        assertThat(branch.json().path("name").asText()).isEqualTo("twob@topic");
+        assertThat(awaitReady("twob@topic").path("branch").asText()).isEqualTo("topic");
+        assertThat(store.files().hashes("twob@topic")).containsOnlyKeys("src/topic.py");
+
+        Response reindex = http.postJson("/api/repos/twob@topic/reindex", "");
+        assertThat(reindex.status()).as(reindex.body()).isEqualTo(202);
+        awaitReady("twob@topic");
+        assertThat(http.delete("/api/repos/twob").status()).isEqualTo(200);
+        assertThat(store.repos().get("twob@topic")).isEmpty();
+    }
+
+    @Test
     void the_pages_buttons_reindex_and_remove_and_answer_with_the_list() throws Exception {
         Path dir = root.resolve("page-repo");
         TestGit.write(dir, "tool.py", "def page_button_tool():\n    return 'x'\n");
