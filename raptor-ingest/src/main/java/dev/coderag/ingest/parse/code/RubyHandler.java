@@ -15,10 +15,13 @@ import org.treesitter.TreeSitterRuby;
 
 /**
  * Ruby: classes, methods ({@code def x}, {@code def self.x}; {@code initialize} is the constructor) and the
- * {@code #} lines directly above one as its doc. A {@code module} is a namespace, as C++'s are: it encloses what it
- * holds ({@code Rack.Utils.escape}) and its own code counts as top-level, so a module of functions gives a chunk per
- * function and its constants and {@code autoload}s are module code. The module doc is the file's header comment
- * (not its magic comments or licence), else the doc comment of its first documented module.
+ * {@code #} lines directly above one as its doc. A {@code module} that defines methods (directly, or in its
+ * {@code class << self}) is a mixin or a module of functions, asked for by name as a class is ({@code
+ * Sinatra::Helpers}): it is a trait, whose chunk keeps its doc, constants and method signatures and whose methods
+ * are its methods. Any other {@code module} is a namespace, as C++'s are: it encloses what it holds
+ * ({@code Rack::Auth::Basic} is {@code Rack.Auth.Basic}) and its own code counts as top-level, so its constants and
+ * {@code autoload}s are module code. The module doc is the file's header comment (not its magic comments or
+ * licence), else the doc comment of its first documented namespace module.
  */
 final class RubyHandler extends LanguageHandler {
     /** Magic comments and directives: no doc text. */
@@ -31,6 +34,8 @@ final class RubyHandler extends LanguageHandler {
             Pattern.compile("require(?:_relative)?+\\s*+\\(?+\\s*+[\"'][^\"'#]*+[\"']\\s*+\\)?+");
 
     private static final Set<String> DEFINITIONS = Set.of("module", "class", "method", "singleton_method");
+
+    private static final Set<String> METHODS = Set.of("method", "singleton_method");
 
     /** How deep {@link #firstDocumentedModule} looks into nested modules. */
     private static final int MAX_MODULE_DEPTH = 8;
@@ -75,11 +80,14 @@ final class RubyHandler extends LanguageHandler {
         return kind;
     }
 
-    /** {@code class Rack::Files} is {@code Files}; a module {@code Rack::Auth} encloses as {@code Rack.Auth}. */
+    /**
+     * {@code class Rack::Files} is {@code Files}; a module {@code Rack::Auth} (a namespace or a mixin) encloses as
+     * {@code Rack.Auth}.
+     */
     @Override
     String cleanName(SymbolKind kind, String raw) {
         String name = raw.strip();
-        if (kind == SymbolKind.MODULE) {
+        if (kind == SymbolKind.MODULE || kind == SymbolKind.TRAIT) {
             return name.replace("::", ".").replaceFirst("^\\.", "");
         }
         int colons = name.lastIndexOf("::");
@@ -89,6 +97,50 @@ final class RubyHandler extends LanguageHandler {
     @Override
     boolean isTransparent(String nodeType) {
         return nodeType.equals("module") || nodeType.equals("body_statement");
+    }
+
+    /** A mixin's code is its own chunk's, not the file's. */
+    @Override
+    boolean isTransparent(TSNode node) {
+        return isTransparent(node.getType()) && !definesMethods(node);
+    }
+
+    @Override
+    SymbolKind definitionKind(SymbolKind captured, TSNode node) {
+        return captured == SymbolKind.MODULE && definesMethods(node) ? SymbolKind.TRAIT : captured;
+    }
+
+    /** Whether a {@code module} node defines methods: in its body, or in a {@code class << self} there. */
+    private static boolean definesMethods(TSNode node) {
+        if (!node.getType().equals("module")) {
+            return false;
+        }
+        TSNode body = node.getChildByFieldName("body");
+        if (body == null || body.isNull()) {
+            return false;
+        }
+        int count = body.getNamedChildCount();
+        for (int i = 0; i < count; i++) {
+            TSNode child = body.getNamedChild(i);
+            if (METHODS.contains(child.getType())
+                    || (child.getType().equals("singleton_class") && hasMethod(child.getChildByFieldName("body")))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasMethod(TSNode body) {
+        if (body == null || body.isNull()) {
+            return false;
+        }
+        int count = body.getNamedChildCount();
+        for (int i = 0; i < count; i++) {
+            if (METHODS.contains(body.getNamedChild(i).getType())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -138,8 +190,8 @@ final class RubyHandler extends LanguageHandler {
     }
 
     /**
-     * Depth first through the modules in {@code node}: the first with a doc comment fills {@code path} (its
-     * qualified name) and {@code docs}.
+     * Depth first through the namespace modules in {@code node} (not into mixins): the first with a doc comment
+     * fills {@code path} (its qualified name) and {@code docs}.
      */
     private boolean firstDocumentedModule(
             TSNode node, SourceText src, List<Comment> comments, List<String> path, List<Comment> docs, int depth) {
@@ -153,8 +205,8 @@ final class RubyHandler extends LanguageHandler {
         int count = container.getNamedChildCount();
         for (int i = 0; i < count; i++) {
             TSNode child = container.getNamedChild(i);
-            if (!child.getType().equals("module")) {
-                continue;
+            if (!child.getType().equals("module") || definesMethods(child)) {
+                continue; // a mixin's doc is its own chunk's
             }
             path.add(moduleName(child, src));
             List<Comment> block = CommentBlocks.above(comments, child.getStartByte(), src);
