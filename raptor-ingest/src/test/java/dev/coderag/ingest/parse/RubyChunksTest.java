@@ -229,4 +229,36 @@ class RubyChunksTest {
         assertThat(doc.text()).isEqualTo("Prices and what they are made of.");
         assertThat(doc.startLine()).isEqualTo(4);
     }
+
+    @Test
+    void a_concern_whose_methods_are_in_blocks_is_a_trait_and_its_blocks_are_not_module_code() {
+        ParseResult result = Fixtures.parse("lib/shop/priced.rb", """
+                module Shop
+                  module Priced
+                    extend ActiveSupport::Concern
+
+                    included do
+                      # The price in cents.
+                      def cents
+                        price * 100
+                      end
+                    end
+
+                    class_methods do
+                      def cheapest
+                        all.min_by(&:price)
+                      end
+                    end
+                  end
+                end
+                """);
+        assertThat(names(result)).containsExactly("Shop.Priced", "Shop.Priced.cents", "Shop.Priced.cheapest");
+        CodeChunk priced = code(result, "Shop.Priced");
+        assertThat(priced.symbolKind()).isEqualTo(SymbolKind.TRAIT);
+        assertThat(priced.code())
+                .contains("extend ActiveSupport::Concern")
+                .contains("class_methods do\n      def cheapest\n        …\n      end\n    end")
+                .doesNotContain("min_by");
+        assertThat(code(result, "Shop.Priced.cents").docstring()).isEqualTo("The price in cents.");
+    }
 }

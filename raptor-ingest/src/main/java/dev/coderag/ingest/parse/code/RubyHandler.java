@@ -15,8 +15,8 @@ import org.treesitter.TreeSitterRuby;
 
 /**
  * Ruby: classes, methods ({@code def x}, {@code def self.x}; {@code initialize} is the constructor) and the
- * {@code #} lines directly above one as its doc. A {@code module} that defines methods (directly, or in its
- * {@code class << self}) is a mixin or a module of functions, asked for by name as a class is ({@code
+ * {@code #} lines directly above one as its doc. A {@code module} that defines methods (directly, in its
+ * {@code class << self} or in a block such as a concern's {@code class_methods do}) is a mixin or a module of functions, asked for by name as a class is ({@code
  * Sinatra::Helpers}): it is a trait, whose chunk keeps its doc, constants and method signatures and whose methods
  * are its methods. Any other {@code module} is a namespace, as C++'s are: it encloses what it holds
  * ({@code Rack::Auth::Basic} is {@code Rack.Auth.Basic}) and its own code counts as top-level, so its constants and
@@ -37,7 +37,7 @@ final class RubyHandler extends LanguageHandler {
 
     private static final Set<String> METHODS = Set.of("method", "singleton_method");
 
-    /** How deep {@link #firstDocumentedModule} looks into nested modules. */
+    /** How deep {@link #firstDocumentedModule} looks into nested modules, and a module's body for a method. */
     private static final int MAX_MODULE_DEPTH = 8;
 
     RubyHandler() {
@@ -110,33 +110,31 @@ final class RubyHandler extends LanguageHandler {
         return captured == SymbolKind.MODULE && definesMethods(node) ? SymbolKind.TRAIT : captured;
     }
 
-    /** Whether a {@code module} node defines methods: in its body, or in a {@code class << self} there. */
+    /**
+     * Whether a {@code module} node defines methods: in its body, in its {@code class << self}, or in a block there
+     * ({@code class_methods do … end} and {@code included do … end} of an {@code ActiveSupport::Concern}), not in a
+     * class or module it holds.
+     */
     private static boolean definesMethods(TSNode node) {
         if (!node.getType().equals("module")) {
             return false;
         }
         TSNode body = node.getChildByFieldName("body");
-        if (body == null || body.isNull()) {
-            return false;
-        }
-        int count = body.getNamedChildCount();
-        for (int i = 0; i < count; i++) {
-            TSNode child = body.getNamedChild(i);
-            if (METHODS.contains(child.getType())
-                    || (child.getType().equals("singleton_class") && hasMethod(child.getChildByFieldName("body")))) {
-                return true;
-            }
-        }
-        return false;
+        return body != null && !body.isNull() && hasMethod(body, 0);
     }
 
-    private static boolean hasMethod(TSNode body) {
-        if (body == null || body.isNull()) {
+    private static boolean hasMethod(TSNode node, int depth) {
+        if (depth > MAX_MODULE_DEPTH) {
             return false;
         }
-        int count = body.getNamedChildCount();
+        int count = node.getNamedChildCount();
         for (int i = 0; i < count; i++) {
-            if (METHODS.contains(body.getNamedChild(i).getType())) {
+            TSNode child = node.getNamedChild(i);
+            String type = child.getType();
+            if (METHODS.contains(type)) {
+                return true;
+            }
+            if (!type.equals("class") && !type.equals("module") && hasMethod(child, depth + 1)) {
                 return true;
             }
         }
