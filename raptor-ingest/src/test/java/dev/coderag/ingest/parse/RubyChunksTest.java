@@ -126,24 +126,65 @@ class RubyChunksTest {
     }
 
     @Test
-    void modules_of_functions_class_methods_and_a_documented_module() {
+    void a_module_that_defines_methods_is_a_trait_with_its_doc_constants_and_signatures() {
+        String path = "lib/rack/multipart.rb";
+        ParseResult multipart = Fixtures.parseReal("rack", path);
+        assertThat(names(multipart))
+                .startsWith("Rack.Multipart", "Rack.Multipart.MissingInputError", "Rack.Multipart.ParamList")
+                .endsWith(
+                        "Rack.Multipart.parse_multipart",
+                        "Rack.Multipart.extract_multipart",
+                        "Rack.Multipart.build_multipart")
+                .as("its constant is the trait's, not module code")
+                .doesNotContain("multipart.rb");
+        CodeChunk module = code(multipart, "Rack.Multipart");
+        assertThat(module.symbolKind()).isEqualTo(SymbolKind.TRAIT);
+        assertThat(module.symbol()).isEqualTo("Multipart");
+        assertThat(module.enclosing()).isEqualTo("Rack");
+        assertThat(module.location()).isEqualTo(path + ":15-76");
+        assertThat(module.signature()).isEqualTo("module Multipart");
+        assertThat(module.docstring())
+                .isEqualTo("A multipart form data parser, adapted from IOWA.\n\n"
+                        + "Usually, Rack::Request#POST takes care of calling this.");
+        assertThat(module.code())
+                .contains("MULTIPART_BOUNDARY = \"AaB03x\"")
+                .contains("class ParamList # :nodoc:\n      …\n    end")
+                .contains("def parse_multipart(env, params = Rack::Utils.default_query_parser)\n        …\n      end")
+                .doesNotContain("Missing input stream!");
+        CodeChunk parse = code(multipart, "Rack.Multipart.parse_multipart");
+        assertThat(parse.symbolKind())
+                .as("a class << self method of the module")
+                .isEqualTo(SymbolKind.METHOD);
+        assertThat(parse.location()).isEqualTo(path + ":48-66");
+        assertThat(multipart.chunks())
+                .as("the module's doc is its chunk's, not a module doc")
+                .noneMatch(ModuleDocChunk.class::isInstance);
+    }
+
+    @Test
+    void modules_of_functions_are_traits_and_a_documented_namespace_module_is_the_module_doc() {
         ParseResult result = Fixtures.parse("lib/shop/util.rb", """
                 # frozen_string_literal: true
 
                 module Shop
-                  # Helpers for prices.
-                  module Util::Money
-                    CENTS = 100
+                  # Prices and what they are made of.
+                  module Pricing
+                    # Helpers for prices.
+                    module Util::Money
+                      CENTS = 100
 
-                    # Cents of a price.
-                    def self.cents(price)
-                      (price * CENTS).round
+                      # Cents of a price.
+                      def self.cents(price)
+                        (price * CENTS).round
+                      end
+
+                      module_function
+
+                      def format(cents) = "%.2f" % (cents / 100.0)
                     end
-
-                    module_function
-
-                    def format(cents) = "%.2f" % (cents / 100.0)
                   end
+
+                  RATE = 2
 
                   class Cart < Base
                     class << self
@@ -160,26 +201,64 @@ class RubyChunksTest {
                 """);
         assertThat(names(result))
                 .containsExactly(
+                        "Shop.Pricing.Util.Money",
+                        "Shop.Pricing.Util.Money.cents",
                         "util.rb",
-                        "Shop.Util.Money.cents",
-                        "util.rb",
-                        "Shop.Util.Money.format",
                         "Shop.Cart",
                         "Shop.Cart.empty",
                         "Shop.Cart.initialize");
-        CodeChunk cents = code(result, "Shop.Util.Money.cents");
-        assertThat(cents.symbolKind()).as("a module's function").isEqualTo(SymbolKind.FUNCTION);
+        CodeChunk money = code(result, "Shop.Pricing.Util.Money");
+        assertThat(money.symbolKind()).isEqualTo(SymbolKind.TRAIT);
+        assertThat(money.docstring()).isEqualTo("Helpers for prices.");
+        assertThat(money.code())
+                .contains("CENTS = 100")
+                .contains("module_function")
+                .as("an endless def, like a body-less member, stays in its container's chunk")
+                .contains("def format(cents) = \"%.2f\" % (cents / 100.0)");
+        CodeChunk cents = code(result, "Shop.Pricing.Util.Money.cents");
+        assertThat(cents.symbolKind()).as("a function of a module of functions").isEqualTo(SymbolKind.METHOD);
         assertThat(cents.docstring()).isEqualTo("Cents of a price.");
         assertThat(cents.calls()).containsExactly("round");
-        assertThat(Fixtures.all(result, "util.rb"))
-                .extracting(CodeChunk::code)
-                .containsExactly("    CENTS = 100", "    module_function");
+        assertThat(code(result, "util.rb").code()).as("a namespace's own code").isEqualTo("  RATE = 2");
         assertThat(code(result, "Shop.Cart").signature()).isEqualTo("class Cart < Base");
+        assertThat(code(result, "Shop.Cart").symbolKind()).isEqualTo(SymbolKind.CLASS);
         assertThat(code(result, "Shop.Cart.empty").symbolKind()).isEqualTo(SymbolKind.METHOD);
         assertThat(code(result, "Shop.Cart.initialize").symbolKind()).isEqualTo(SymbolKind.CONSTRUCTOR);
         ModuleDocChunk doc = Fixtures.ofType(result, ModuleDocChunk.class).getFirst();
-        assertThat(doc.moduleName()).isEqualTo("Shop.Util.Money");
-        assertThat(doc.text()).isEqualTo("Helpers for prices.");
+        assertThat(doc.moduleName()).isEqualTo("Shop.Pricing");
+        assertThat(doc.text()).isEqualTo("Prices and what they are made of.");
         assertThat(doc.startLine()).isEqualTo(4);
+    }
+
+    @Test
+    void a_concern_whose_methods_are_in_blocks_is_a_trait_and_its_blocks_are_not_module_code() {
+        ParseResult result = Fixtures.parse("lib/shop/priced.rb", """
+                module Shop
+                  module Priced
+                    extend ActiveSupport::Concern
+
+                    included do
+                      # The price in cents.
+                      def cents
+                        price * 100
+                      end
+                    end
+
+                    class_methods do
+                      def cheapest
+                        all.min_by(&:price)
+                      end
+                    end
+                  end
+                end
+                """);
+        assertThat(names(result)).containsExactly("Shop.Priced", "Shop.Priced.cents", "Shop.Priced.cheapest");
+        CodeChunk priced = code(result, "Shop.Priced");
+        assertThat(priced.symbolKind()).isEqualTo(SymbolKind.TRAIT);
+        assertThat(priced.code())
+                .contains("extend ActiveSupport::Concern")
+                .contains("class_methods do\n      def cheapest\n        …\n      end\n    end")
+                .doesNotContain("min_by");
+        assertThat(code(result, "Shop.Priced.cents").docstring()).isEqualTo("The price in cents.");
     }
 }

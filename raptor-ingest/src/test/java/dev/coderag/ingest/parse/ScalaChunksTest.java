@@ -48,6 +48,27 @@ class ScalaChunksTest {
     }
 
     @Test
+    void a_def_with_its_body_on_the_next_line_ends_before_the_next_members_scaladoc() {
+        String path = "core/src/main/scala/cats/arrow/FunctionK.scala";
+        ParseResult functionK = Fixtures.parseReal("cats", path);
+        CodeChunk compose = code(functionK, "FunctionK.compose");
+        assertThat(compose.location())
+                .as("tree-sitter-scala's body runs on to the next def, over andThen's Scaladoc")
+                .isEqualTo(path + ":48-49");
+        assertThat(compose.code())
+                .endsWith("new FunctionK[E, G] { def apply[A](fa: E[A]): G[A] = self(f(fa)) }")
+                .doesNotContain("transformation applied first");
+        assertThat(compose.docstring()).endsWith("transformation applied last.");
+        CodeChunk andThen = code(functionK, "FunctionK.andThen");
+        assertThat(andThen.location()).isEqualTo(path + ":55-56");
+        assertThat(andThen.docstring()).endsWith("transformation applied first.");
+        assertThat(Fixtures.all(functionK, "FunctionK").getFirst().code())
+                .as("the trait keeps each member's signature and none of their docs")
+                .contains("  def compose[E[_]](f: FunctionK[E, F]): FunctionK[E, G] =\n    …\n")
+                .doesNotContain("Composes two instances");
+    }
+
+    @Test
     void def_has_exact_lines_signature_without_the_equals_scaladoc_and_calls() {
         CodeChunk fix = code(defer, "Defer.fix");
         assertThat(fix.symbolKind()).isEqualTo(SymbolKind.METHOD);

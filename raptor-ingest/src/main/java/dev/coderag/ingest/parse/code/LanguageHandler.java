@@ -175,6 +175,24 @@ abstract class LanguageHandler {
         return text;
     }
 
+    /**
+     * Where the code of a definition (or of its body) ends: the node's end, except in a grammar whose nodes can
+     * run on over the comments after their last token (Scala's indentation-aware bodies take in the Scaladoc of
+     * the next member). Called while the tree is open.
+     */
+    int codeEnd(TSNode node) {
+        return node.getEndByte();
+    }
+
+    /**
+     * The kind of a definition the query captured as {@code captured}: as captured, except where the node tells
+     * more than its type (a Ruby {@code module} that defines methods is a mixin, not only a namespace). Called
+     * while the tree is open.
+     */
+    SymbolKind definitionKind(SymbolKind captured, TSNode node) {
+        return captured;
+    }
+
     /** A docstring inside the body (Python), or "". Called while the tree is open. */
     String docFromBody(TSNode body, SourceText src) {
         return "";
@@ -242,6 +260,11 @@ abstract class LanguageHandler {
      */
     boolean isTransparent(String nodeType) {
         return false;
+    }
+
+    /** {@link #isTransparent(String)} for a node, where its type alone does not tell. Called while the tree is open. */
+    boolean isTransparent(TSNode node) {
+        return isTransparent(node.getType());
     }
 
     /**

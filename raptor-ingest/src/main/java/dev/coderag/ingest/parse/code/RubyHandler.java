@@ -15,10 +15,13 @@ import org.treesitter.TreeSitterRuby;
 
 /**
  * Ruby: classes, methods ({@code def x}, {@code def self.x}; {@code initialize} is the constructor) and the
- * {@code #} lines directly above one as its doc. A {@code module} is a namespace, as C++'s are: it encloses what it
- * holds ({@code Rack.Utils.escape}) and its own code counts as top-level, so a module of functions gives a chunk per
- * function and its constants and {@code autoload}s are module code. The module doc is the file's header comment
- * (not its magic comments or licence), else the doc comment of its first documented module.
+ * {@code #} lines directly above one as its doc. A {@code module} that defines methods (directly, in its
+ * {@code class << self} or in a block such as a concern's {@code class_methods do}) is a mixin or a module of functions, asked for by name as a class is ({@code
+ * Sinatra::Helpers}): it is a trait, whose chunk keeps its doc, constants and method signatures and whose methods
+ * are its methods. Any other {@code module} is a namespace, as C++'s are: it encloses what it holds
+ * ({@code Rack::Auth::Basic} is {@code Rack.Auth.Basic}) and its own code counts as top-level, so its constants and
+ * {@code autoload}s are module code. The module doc is the file's header comment (not its magic comments or
+ * licence), else the doc comment of its first documented namespace module.
  */
 final class RubyHandler extends LanguageHandler {
     /** Magic comments and directives: no doc text. */
@@ -32,7 +35,9 @@ final class RubyHandler extends LanguageHandler {
 
     private static final Set<String> DEFINITIONS = Set.of("module", "class", "method", "singleton_method");
 
-    /** How deep {@link #firstDocumentedModule} looks into nested modules. */
+    private static final Set<String> METHODS = Set.of("method", "singleton_method");
+
+    /** How deep {@link #firstDocumentedModule} looks into nested modules, and a module's body for a method. */
     private static final int MAX_MODULE_DEPTH = 8;
 
     RubyHandler() {
@@ -75,11 +80,14 @@ final class RubyHandler extends LanguageHandler {
         return kind;
     }
 
-    /** {@code class Rack::Files} is {@code Files}; a module {@code Rack::Auth} encloses as {@code Rack.Auth}. */
+    /**
+     * {@code class Rack::Files} is {@code Files}; a module {@code Rack::Auth} (a namespace or a mixin) encloses as
+     * {@code Rack.Auth}.
+     */
     @Override
     String cleanName(SymbolKind kind, String raw) {
         String name = raw.strip();
-        if (kind == SymbolKind.MODULE) {
+        if (kind == SymbolKind.MODULE || kind == SymbolKind.TRAIT) {
             return name.replace("::", ".").replaceFirst("^\\.", "");
         }
         int colons = name.lastIndexOf("::");
@@ -89,6 +97,48 @@ final class RubyHandler extends LanguageHandler {
     @Override
     boolean isTransparent(String nodeType) {
         return nodeType.equals("module") || nodeType.equals("body_statement");
+    }
+
+    /** A mixin's code is its own chunk's, not the file's. */
+    @Override
+    boolean isTransparent(TSNode node) {
+        return isTransparent(node.getType()) && !definesMethods(node);
+    }
+
+    @Override
+    SymbolKind definitionKind(SymbolKind captured, TSNode node) {
+        return captured == SymbolKind.MODULE && definesMethods(node) ? SymbolKind.TRAIT : captured;
+    }
+
+    /**
+     * Whether a {@code module} node defines methods: in its body, in its {@code class << self}, or in a block there
+     * ({@code class_methods do … end} and {@code included do … end} of an {@code ActiveSupport::Concern}), not in a
+     * class or module it holds.
+     */
+    private static boolean definesMethods(TSNode node) {
+        if (!node.getType().equals("module")) {
+            return false;
+        }
+        TSNode body = node.getChildByFieldName("body");
+        return body != null && !body.isNull() && hasMethod(body, 0);
+    }
+
+    private static boolean hasMethod(TSNode node, int depth) {
+        if (depth > MAX_MODULE_DEPTH) {
+            return false;
+        }
+        int count = node.getNamedChildCount();
+        for (int i = 0; i < count; i++) {
+            TSNode child = node.getNamedChild(i);
+            String type = child.getType();
+            if (METHODS.contains(type)) {
+                return true;
+            }
+            if (!type.equals("class") && !type.equals("module") && hasMethod(child, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -138,8 +188,8 @@ final class RubyHandler extends LanguageHandler {
     }
 
     /**
-     * Depth first through the modules in {@code node}: the first with a doc comment fills {@code path} (its
-     * qualified name) and {@code docs}.
+     * Depth first through the namespace modules in {@code node} (not into mixins): the first with a doc comment
+     * fills {@code path} (its qualified name) and {@code docs}.
      */
     private boolean firstDocumentedModule(
             TSNode node, SourceText src, List<Comment> comments, List<String> path, List<Comment> docs, int depth) {
@@ -153,8 +203,8 @@ final class RubyHandler extends LanguageHandler {
         int count = container.getNamedChildCount();
         for (int i = 0; i < count; i++) {
             TSNode child = container.getNamedChild(i);
-            if (!child.getType().equals("module")) {
-                continue;
+            if (!child.getType().equals("module") || definesMethods(child)) {
+                continue; // a mixin's doc is its own chunk's
             }
             path.add(moduleName(child, src));
             List<Comment> block = CommentBlocks.above(comments, child.getStartByte(), src);

@@ -22,6 +22,9 @@ import org.treesitter.TreeSitterScala;
 final class ScalaHandler extends LanguageHandler {
     private static final Pattern TRAILING_EQUALS = Pattern.compile("\\s*=$");
 
+    /** How deep {@link #codeEnd} follows last children (a file nested deeper keeps the node's end). */
+    private static final int MAX_END_DEPTH = 256;
+
     ScalaHandler() {
         super(
                 Language.SCALA,
@@ -54,6 +57,32 @@ final class ScalaHandler extends LanguageHandler {
             return name.equals("this") ? SymbolKind.CONSTRUCTOR : SymbolKind.METHOD;
         }
         return kind;
+    }
+
+    /**
+     * The end of the last token that is not a comment: a definition whose body is an indented block
+     * ({@code def f =} and the expression on the next line) ends, in tree-sitter-scala, where the next member
+     * starts, and so holds that member's Scaladoc; it stays with that member.
+     */
+    @Override
+    int codeEnd(TSNode node) {
+        TSNode current = node;
+        for (int depth = 0; depth < MAX_END_DEPTH; depth++) {
+            TSNode last = null;
+            for (int i = current.getChildCount() - 1; i >= 0 && last == null; i--) {
+                TSNode child = current.getChild(i);
+                boolean comment =
+                        child.getType().equals("comment") || child.getType().equals("block_comment");
+                if (!comment && child.getEndByte() > child.getStartByte()) {
+                    last = child;
+                }
+            }
+            if (last == null) {
+                return current == node ? node.getEndByte() : current.getEndByte();
+            }
+            current = last;
+        }
+        return node.getEndByte();
     }
 
     @Override

@@ -173,7 +173,7 @@ final class TreeFacts {
                 continue;
             }
             String required = handler.requiredField(child.getType());
-            if (depth < MAX_CONTAINER_DEPTH && handler.isTransparent(child.getType())) {
+            if (depth < MAX_CONTAINER_DEPTH && handler.isTransparent(child)) {
                 addTopLevel(out, child, handler, depth + 1);
             } else if (required != null && isMissing(child.getChildByFieldName(required))) {
                 continue; // says nothing (an include guard's #define)
@@ -190,7 +190,7 @@ final class TreeFacts {
     private static Definition readDef(CodeFile code, TSNode node, TSNode name, TSNode receiver, String kindId) {
         LanguageHandler handler = code.handler();
         SourceText src = code.src();
-        SymbolKind kind = SymbolKind.fromId(kindId);
+        SymbolKind kind = handler.definitionKind(SymbolKind.fromId(kindId), node);
         String rawName = src.slice(name.getStartByte(), name.getEndByte());
         String receiverName = receiver == null
                 ? null
@@ -200,11 +200,11 @@ final class TreeFacts {
                 handler.cleanName(kind, rawName),
                 receiverName,
                 node.getStartByte(),
-                withoutTrailingBlanks(src, node.getStartByte(), node.getEndByte()));
+                withoutTrailingBlanks(src, node.getStartByte(), handler.codeEnd(node)));
         TSNode body = handler.findBody(node);
         if (body != null) {
             def.bodyStart = body.getStartByte();
-            def.bodyEnd = withoutTrailingBlanks(src, body.getStartByte(), body.getEndByte());
+            def.bodyEnd = withoutTrailingBlanks(src, body.getStartByte(), handler.codeEnd(body));
             def.bodyDoc = handler.docFromBody(body, src);
         }
         return def;

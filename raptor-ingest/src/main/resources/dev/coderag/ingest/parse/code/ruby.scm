@@ -1,5 +1,6 @@
-; A module is a namespace: it encloses what it holds (Rack::Utils.escape is Rack.Utils.escape) and its code counts
-; as top-level (RubyHandler). `def self.x` and `class << self` methods are the class's own.
+; A module is a namespace: it encloses what it holds (Rack::Auth::Basic is Rack.Auth.Basic) and its code counts
+; as top-level, unless it defines methods: then it is a mixin, a trait (RubyHandler.definitionKind). `def self.x`
+; and `class << self` methods are the class's own.
 (module name: (_) @name) @definition.module
 (class name: (_) @name) @definition.class
 (method name: (_) @name) @definition.function
