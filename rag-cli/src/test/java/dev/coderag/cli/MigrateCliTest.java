@@ -45,13 +45,7 @@ class MigrateCliTest {
             tx.commit();
         }
 
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(
-                new String[] {"migrate", "--from", from.toString(), "--to", to.toString()},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        migrate(from, to);
         try (Store s = Store.open(to, MODEL, DIM)) {
             assertThat(s.chunks().getAll(List.of(full.id(), fast.id()))).hasSize(2);
             assertThat(s.vectors(VectorTier.FULL).byContentHash(List.of(full.contentHash())))
@@ -85,16 +79,20 @@ class MigrateCliTest {
             tx.commit();
         }
 
+        migrate(from, to);
+        try (Store s = Store.open(to, MODEL, DIM)) {
+            assertThat(s.files().shared("app@dev")).isEqualTo(Map.of("src/A.java", shared));
+        }
+    }
+
+    /** {@code ./rag migrate --from from --to to}, which must succeed. */
+    private static void migrate(Path from, Path to) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(
                 new String[] {"migrate", "--from", from.toString(), "--to", to.toString()},
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        try (Store s = Store.open(to, MODEL, DIM)) {
-            assertThat(s.files().shared("app@dev")).isEqualTo(Map.of("src/A.java", shared));
-        }
     }
 
     private static CodeChunk chunk(String path, String symbol, String model) {
