@@ -80,7 +80,7 @@ public final class Ranker {
                             Identifiers.split(
                                     QueryForm.symbolNames(question.text()).getFirst())))
                     : words;
-            out = pathWords(out, pathKeywords, best);
+            out = pathWords(out, pathKeywords, best, stemBoost(question.text()));
         }
         if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
             out = frontPage(out, words, best);
@@ -197,21 +197,47 @@ public final class Ranker {
      * Chunks whose file name or directory name holds the question's words gain {@code boost × best × share}, the
      * share of the words matched (at least the minimum ratio).
      */
-    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best) {
+    /** The path-stem lift for this question: none for one opening with a skipped word ({@link RankingConfig.PathStem}). */
+    private double stemBoost(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int end = 0;
+        while (end < t.length() && wordChar(t.charAt(end))) {
+            end++;
+        }
+        return config.pathStem().skipOpenings().contains(t.substring(0, end))
+                ? 0
+                : config.pathStem().boost();
+    }
+
+    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best, double stemBoost) {
         if (keywords.isEmpty()) {
             return in;
         }
-        Map<String, Double> shareByFile = new HashMap<>();
+        Map<String, Double> boostByFile = new HashMap<>();
         List<Candidate> out = new ArrayList<>(in.size());
         for (Candidate c : in) {
-            double share = shareByFile.computeIfAbsent(
-                    c.chunk().path(), p -> (double) matches(keywords, pathParts(p)) / keywords.size());
-            out.add(
-                    share >= config.pathWordMinRatio() && share > 0
-                            ? c.withScore(c.score() + config.pathWordBoost() * best * share)
-                            : c);
+            double boost = boostByFile.computeIfAbsent(c.chunk().path(), p -> {
+                double share = (double) matches(keywords, pathParts(p)) / keywords.size();
+                double words = share >= config.pathWordMinRatio() && share > 0 ? config.pathWordBoost() * share : 0;
+                return words + (stemBoost > 0 && namedByWords(stem(p), keywords) ? stemBoost : 0);
+            });
+            out.add(boost > 0 ? c.withScore(c.score() + boost * best) : c);
         }
         return out;
+    }
+
+    /** Whether every identifier part of a file's name is one of the question's words (or a form of one). */
+    private boolean namedByWords(String stem, Set<String> keywords) {
+        List<String> parts = Identifiers.split(stem);
+        if (parts.isEmpty()) {
+            return false;
+        }
+        for (String part : parts) {
+            if (matches(keywords, Set.of(part)) == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -36,6 +36,7 @@ import java.util.Set;
  * @param nameWords the name-words step (see {@link NameWords})
  * @param commonPrefixShare a word and a name part also match when they share a prefix of at least this share of the
  *     shorter (0: off)
+ * @param pathStem the path-stem step (see {@link PathStem})
  */
 public record RankingConfig(
         boolean definitions,
@@ -57,6 +58,7 @@ public record RankingConfig(
         boolean mergeTables,
         boolean leads,
         double commonPrefixShare,
+        PathStem pathStem,
         FrontPage frontPage,
         NameWords nameWords) {
     public RankingConfig {
@@ -85,6 +87,23 @@ public record RankingConfig(
         }
 
         static final FrontPage OFF = new FrontPage(false, Set.of(), Set.of(), Set.of(), 0);
+    }
+
+    /**
+     * A further lift for a file whose name is made of the question's words only, every part of it
+     * ({@code Headers.scala} for "Headers and individual Header types"): a question that names a topic is answered by
+     * the file named for it. Not for a question opening with one of {@code skipOpenings} ("how does …"): it asks for a
+     * mechanism, which the file named after one of its words seldom holds alone.
+     *
+     * @param boost the lift, times the best score (0: off)
+     * @param skipOpenings lower-case first words of the questions it does not apply to
+     */
+    public record PathStem(double boost, Set<String> skipOpenings) {
+        public PathStem {
+            skipOpenings = Set.copyOf(skipOpenings);
+        }
+
+        public static final PathStem OFF = new PathStem(0, Set.of());
     }
 
     /**
@@ -129,6 +148,9 @@ public record RankingConfig(
                     r.path("fusion").path("merge_tables").asBoolean(false),
                     steps.path("leads").asBoolean(true),
                     r.path("path_words").path("common_prefix_share").asDouble(0),
+                    new PathStem(
+                            r.path("path_words").path("stem_boost").asDouble(0),
+                            lower(r.path("path_words").path("stem_skip_openings"))),
                     frontPage(r.path("front_page"), steps.path("front_page").asBoolean(true)),
                     r.path("name_words").isMissingNode()
                             ? NameWords.OFF
