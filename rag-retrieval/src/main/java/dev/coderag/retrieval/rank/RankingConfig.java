@@ -15,6 +15,8 @@ import java.util.Set;
  * @param definitionSymbol the boost, times the best score, for a query that is a symbol ({@link QueryForm#SYMBOL})
  * @param definitionWords the boost for an identifier named inside a question of words
  * @param definitionStem the factor on the boost when the defining file's name is the symbol's
+ * @param definitionLaterParts for a symbol query, the factor on the boost for a part of a long definition other than its
+ *     first (the head that declares it: the place a symbol query asks for)
  * @param pathWords boost chunks whose file or directory name holds the question's words (questions of words)
  * @param pathWordBoost the boost, times the best score, for a file or directory name holding all of them
  * @param pathWordMinRatio the smallest share of the question's words that counts
@@ -43,6 +45,7 @@ public record RankingConfig(
         double definitionSymbol,
         double definitionWords,
         double definitionStem,
+        double definitionLaterParts,
         boolean pathWords,
         double pathWordBoost,
         double pathWordMinRatio,
@@ -97,13 +100,18 @@ public record RankingConfig(
      *
      * @param boost the lift, times the best score (0: off)
      * @param skipOpenings lower-case first words of the questions it does not apply to
+     * @param maxWords the longest question it applies to: a topic is named in a few words, and a long text (a bug
+     *     report) names many files in passing
+     * @param indexNames lower-case stems of index files, named by their directory instead ({@code mod}, {@code index},
+     *     {@code __init__})
      */
-    public record PathStem(double boost, Set<String> skipOpenings) {
+    public record PathStem(double boost, Set<String> skipOpenings, int maxWords, Set<String> indexNames) {
         public PathStem {
             skipOpenings = Set.copyOf(skipOpenings);
+            indexNames = Set.copyOf(indexNames);
         }
 
-        public static final PathStem OFF = new PathStem(0, Set.of());
+        public static final PathStem OFF = new PathStem(0, Set.of(), 0, Set.of());
     }
 
     /**
@@ -133,6 +141,7 @@ public record RankingConfig(
                     r.path("definition_boost").path("symbol").asDouble(),
                     r.path("definition_boost").path("words").asDouble(),
                     r.path("definition_boost").path("stem_match").asDouble(1),
+                    r.path("definition_boost").path("later_parts").asDouble(1),
                     steps.path("path_words").asBoolean(true),
                     r.path("path_words").path("boost").asDouble(),
                     r.path("path_words").path("min_ratio").asDouble(),
@@ -150,7 +159,9 @@ public record RankingConfig(
                     r.path("path_words").path("common_prefix_share").asDouble(0),
                     new PathStem(
                             r.path("path_words").path("stem_boost").asDouble(0),
-                            lower(r.path("path_words").path("stem_skip_openings"))),
+                            lower(r.path("path_words").path("stem_skip_openings")),
+                            r.path("path_words").path("stem_max_words").asInt(Integer.MAX_VALUE),
+                            lower(r.path("path_words").path("stem_index_names"))),
                     frontPage(r.path("front_page"), steps.path("front_page").asBoolean(true)),
                     r.path("name_words").isMissingNode()
                             ? NameWords.OFF

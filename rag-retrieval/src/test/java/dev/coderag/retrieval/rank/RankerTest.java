@@ -37,6 +37,7 @@ class RankerTest {
                 3.0,
                 1.5,
                 1.5,
+                1.0,
                 pathWords,
                 1.0,
                 0.1,
