@@ -80,7 +80,11 @@ public final class Ranker {
                             Identifiers.split(
                                     QueryForm.symbolNames(question.text()).getFirst())))
                     : words;
-            out = pathWords(out, pathKeywords, best);
+            out = pathWords(
+                    out,
+                    pathKeywords,
+                    best,
+                    question.words() <= config.pathStem().maxWords() ? stemBoost(question.text()) : 0);
         }
         if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
             out = frontPage(out, words, best);
@@ -134,19 +138,37 @@ public final class Ranker {
             wanted.add(lastSegment(n));
             stems.add(lastSegment(n).toLowerCase(Locale.ROOT));
         }
+        // a symbol query asks where a symbol is declared: of a long definition indexed in parts, the head (the first
+        // part) takes the whole boost
+        Map<String, Integer> heads = new HashMap<>();
+        for (Candidate c : in) {
+            if (defines(c, wanted)) {
+                heads.merge(
+                        c.chunk().path() + '\0' + ((CodeChunk) c.chunk()).symbol(),
+                        c.chunk().startLine(),
+                        Math::min);
+            }
+        }
         List<Candidate> out = new ArrayList<>(in.size());
         for (Candidate c : in) {
-            if (c.chunk() instanceof CodeChunk code
-                    && code.symbolKind() != SymbolKind.CONSTRUCTOR
-                    && code.symbolKind() != SymbolKind.TEXT
-                    && (wanted.contains(code.symbol()) || wanted.contains(lastSegment(code.symbol())))) {
+            if (defines(c, wanted)) {
+                CodeChunk code = (CodeChunk) c.chunk();
                 double factor = stemMatches(stem(code.path()), stems) ? config.definitionStem() : 1;
-                out.add(c.withScore(c.score() + unit * factor));
+                boolean head = heads.get(code.path() + '\0' + code.symbol()) == code.startLine();
+                double part = head || form != QueryForm.SYMBOL ? 1 : config.definitionLaterParts();
+                out.add(c.withScore(c.score() + unit * factor * part));
             } else {
                 out.add(c);
             }
         }
         return out;
+    }
+
+    private static boolean defines(Candidate c, Set<String> wanted) {
+        return c.chunk() instanceof CodeChunk code
+                && code.symbolKind() != SymbolKind.CONSTRUCTOR
+                && code.symbolKind() != SymbolKind.TEXT
+                && (wanted.contains(code.symbol()) || wanted.contains(lastSegment(code.symbol())));
     }
 
     /**
@@ -197,21 +219,60 @@ public final class Ranker {
      * Chunks whose file name or directory name holds the question's words gain {@code boost × best × share}, the
      * share of the words matched (at least the minimum ratio).
      */
-    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best) {
+    /** The path-stem lift for this question: none for one opening with a skipped word ({@link RankingConfig.PathStem}). */
+    private double stemBoost(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int end = 0;
+        while (end < t.length() && wordChar(t.charAt(end))) {
+            end++;
+        }
+        return config.pathStem().skipOpenings().contains(t.substring(0, end))
+                ? 0
+                : config.pathStem().boost();
+    }
+
+    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best, double stemBoost) {
         if (keywords.isEmpty()) {
             return in;
         }
-        Map<String, Double> shareByFile = new HashMap<>();
+        Map<String, Double> boostByFile = new HashMap<>();
         List<Candidate> out = new ArrayList<>(in.size());
         for (Candidate c : in) {
-            double share = shareByFile.computeIfAbsent(
-                    c.chunk().path(), p -> (double) matches(keywords, pathParts(p)) / keywords.size());
-            out.add(
-                    share >= config.pathWordMinRatio() && share > 0
-                            ? c.withScore(c.score() + config.pathWordBoost() * best * share)
-                            : c);
+            double boost = boostByFile.computeIfAbsent(c.chunk().path(), p -> {
+                double share = (double) matches(keywords, pathParts(p)) / keywords.size();
+                double words = share >= config.pathWordMinRatio() && share > 0 ? config.pathWordBoost() * share : 0;
+                return words + (stemBoost > 0 && namedByWords(topicName(p), keywords) ? stemBoost : 0);
+            });
+            out.add(boost > 0 ? c.withScore(c.score() + boost * best) : c);
         }
         return out;
+    }
+
+    /**
+     * The name a file is about: its stem, or for an index file ({@code mod.rs}, {@code index.ts}, {@code __init__.py};
+     * {@link RankingConfig.PathStem#indexNames}) its directory's name, which names its module.
+     */
+    private String topicName(String path) {
+        String stem = stem(path);
+        int slash = path.lastIndexOf('/');
+        if (slash > 0 && config.pathStem().indexNames().contains(stem.toLowerCase(Locale.ROOT))) {
+            return path.substring(path.lastIndexOf('/', slash - 1) + 1, slash);
+        }
+        return stem;
+    }
+
+    /** Whether every identifier part of a file's name is one of the question's words (or a form of one). */
+    private boolean namedByWords(String stem, Set<String> keywords) {
+        List<String> parts = Identifiers.split(stem);
+        if (parts.isEmpty()) {
+            return false;
+        }
+        for (String part : parts) {
+            if (matches(keywords, Set.of(part)) == 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

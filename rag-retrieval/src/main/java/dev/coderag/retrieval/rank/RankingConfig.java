@@ -15,6 +15,8 @@ import java.util.Set;
  * @param definitionSymbol the boost, times the best score, for a query that is a symbol ({@link QueryForm#SYMBOL})
  * @param definitionWords the boost for an identifier named inside a question of words
  * @param definitionStem the factor on the boost when the defining file's name is the symbol's
+ * @param definitionLaterParts for a symbol query, the factor on the boost for a part of a long definition other than its
+ *     first (the head that declares it: the place a symbol query asks for)
  * @param pathWords boost chunks whose file or directory name holds the question's words (questions of words)
  * @param pathWordBoost the boost, times the best score, for a file or directory name holding all of them
  * @param pathWordMinRatio the smallest share of the question's words that counts
@@ -36,12 +38,14 @@ import java.util.Set;
  * @param nameWords the name-words step (see {@link NameWords})
  * @param commonPrefixShare a word and a name part also match when they share a prefix of at least this share of the
  *     shorter (0: off)
+ * @param pathStem the path-stem step (see {@link PathStem})
  */
 public record RankingConfig(
         boolean definitions,
         double definitionSymbol,
         double definitionWords,
         double definitionStem,
+        double definitionLaterParts,
         boolean pathWords,
         double pathWordBoost,
         double pathWordMinRatio,
@@ -57,6 +61,7 @@ public record RankingConfig(
         boolean mergeTables,
         boolean leads,
         double commonPrefixShare,
+        PathStem pathStem,
         FrontPage frontPage,
         NameWords nameWords) {
     public RankingConfig {
@@ -88,6 +93,28 @@ public record RankingConfig(
     }
 
     /**
+     * A further lift for a file whose name is made of the question's words only, every part of it
+     * ({@code Headers.scala} for "Headers and individual Header types"): a question that names a topic is answered by
+     * the file named for it. Not for a question opening with one of {@code skipOpenings} ("how does …"): it asks for a
+     * mechanism, which the file named after one of its words seldom holds alone.
+     *
+     * @param boost the lift, times the best score (0: off)
+     * @param skipOpenings lower-case first words of the questions it does not apply to
+     * @param maxWords the longest question it applies to: a topic is named in a few words, and a long text (a bug
+     *     report) names many files in passing
+     * @param indexNames lower-case stems of index files, named by their directory instead ({@code mod}, {@code index},
+     *     {@code __init__})
+     */
+    public record PathStem(double boost, Set<String> skipOpenings, int maxWords, Set<String> indexNames) {
+        public PathStem {
+            skipOpenings = Set.copyOf(skipOpenings);
+            indexNames = Set.copyOf(indexNames);
+        }
+
+        public static final PathStem OFF = new PathStem(0, Set.of(), 0, Set.of());
+    }
+
+    /**
      * Definitions whose name the question's words spell out.
      *
      * @param on whether the step runs
@@ -114,6 +141,7 @@ public record RankingConfig(
                     r.path("definition_boost").path("symbol").asDouble(),
                     r.path("definition_boost").path("words").asDouble(),
                     r.path("definition_boost").path("stem_match").asDouble(1),
+                    r.path("definition_boost").path("later_parts").asDouble(1),
                     steps.path("path_words").asBoolean(true),
                     r.path("path_words").path("boost").asDouble(),
                     r.path("path_words").path("min_ratio").asDouble(),
@@ -129,6 +157,11 @@ public record RankingConfig(
                     r.path("fusion").path("merge_tables").asBoolean(false),
                     steps.path("leads").asBoolean(true),
                     r.path("path_words").path("common_prefix_share").asDouble(0),
+                    new PathStem(
+                            r.path("path_words").path("stem_boost").asDouble(0),
+                            lower(r.path("path_words").path("stem_skip_openings")),
+                            r.path("path_words").path("stem_max_words").asInt(Integer.MAX_VALUE),
+                            lower(r.path("path_words").path("stem_index_names"))),
                     frontPage(r.path("front_page"), steps.path("front_page").asBoolean(true)),
                     r.path("name_words").isMissingNode()
                             ? NameWords.OFF

@@ -37,6 +37,7 @@ class RankerTest {
                 3.0,
                 1.5,
                 1.5,
+                1.0,
                 pathWords,
                 1.0,
                 0.1,
@@ -52,6 +53,7 @@ class RankerTest {
                 true,
                 true,
                 0.7,
+                RankingConfig.PathStem.OFF,
                 frontPage,
                 nameWords);
     }
@@ -101,6 +103,29 @@ class RankerTest {
         assertThat(ids(new Ranker(config(false, false, false, false)).rank(q, in))
                         .getFirst())
                 .isEqualTo("src/client.py#send");
+    }
+
+    @Test
+    void a_file_named_by_the_questions_words_alone_leads_one_that_only_shares_a_word() {
+        List<Candidate> in = List.of(
+                code("core/headers/X-Content-Type-Options.scala", "X-Content-Type-Options", SymbolKind.CLASS, 1.0),
+                code("core/Header.scala", "Header.parse", SymbolKind.METHOD, 0.95),
+                code("core/Headers.scala", "Headers", SymbolKind.CLASS, 0.9));
+        Ranker.Question q = question("Headers and individual Header types", List.of());
+        String json = """
+                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
+                           "name_words": false, "path_words": true},
+                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
+                                "stem_boost": %s},
+                 "saturation": {"after": 1, "decay": 0.5}}""";
+
+        List<String> on = ids(new Ranker(RankingConfig.parse(json.formatted("0.6"))).rank(q, in));
+        List<String> off = ids(new Ranker(RankingConfig.parse(json.formatted("0"))).rank(q, in));
+
+        // X-Content-Type-Options shares "types" and sits in headers/, but "x", "content" and "options" are not asked
+        assertThat(on.subList(0, 2))
+                .containsExactlyInAnyOrder("core/Headers.scala#Headers", "core/Header.scala#Header.parse");
+        assertThat(off.getFirst()).isEqualTo("core/headers/X-Content-Type-Options.scala#X-Content-Type-Options");
     }
 
     @Test
