@@ -21,9 +21,11 @@ import java.util.Set;
  */
 public final class Ranker {
     private final RankingConfig config;
+    private final WordMatch match;
 
     public Ranker(RankingConfig config) {
         this.config = config;
+        this.match = new WordMatch(config);
     }
 
     /** Whether the definitions a short question names (and their callers) lead the sources. */
@@ -153,7 +155,7 @@ public final class Ranker {
         for (Candidate c : in) {
             if (defines(c, wanted)) {
                 CodeChunk code = (CodeChunk) c.chunk();
-                double factor = stemMatches(stem(code.path()), stems) ? config.definitionStem() : 1;
+                double factor = stemMatches(WordMatch.stem(code.path()), stems) ? config.definitionStem() : 1;
                 boolean head = heads.get(code.path() + '\0' + code.symbol()) == code.startLine();
                 double part = head || form != QueryForm.SYMBOL ? 1 : config.definitionLaterParts();
                 out.add(c.withScore(c.score() + unit * factor * part));
@@ -207,7 +209,7 @@ public final class Ranker {
             if (part.length() <= 2 || config.stopwords().contains(part)) {
                 continue;
             }
-            if (matches(keywords, Set.of(part)) == 0) {
+            if (match.matches(keywords, Set.of(part)) == 0) {
                 return 0;
             }
             parts++;
@@ -239,40 +241,13 @@ public final class Ranker {
         List<Candidate> out = new ArrayList<>(in.size());
         for (Candidate c : in) {
             double boost = boostByFile.computeIfAbsent(c.chunk().path(), p -> {
-                double share = (double) matches(keywords, pathParts(p)) / keywords.size();
+                double share = (double) match.matches(keywords, WordMatch.pathParts(p)) / keywords.size();
                 double words = share >= config.pathWordMinRatio() && share > 0 ? config.pathWordBoost() * share : 0;
-                return words + (stemBoost > 0 && namedByWords(topicName(p), keywords) ? stemBoost : 0);
+                return words + (stemBoost > 0 && match.namedByWords(match.topicName(p), keywords) ? stemBoost : 0);
             });
             out.add(boost > 0 ? c.withScore(c.score() + boost * best) : c);
         }
         return out;
-    }
-
-    /**
-     * The name a file is about: its stem, or for an index file ({@code mod.rs}, {@code index.ts}, {@code __init__.py};
-     * {@link RankingConfig.PathStem#indexNames}) its directory's name, which names its module.
-     */
-    private String topicName(String path) {
-        String stem = stem(path);
-        int slash = path.lastIndexOf('/');
-        if (slash > 0 && config.pathStem().indexNames().contains(stem.toLowerCase(Locale.ROOT))) {
-            return path.substring(path.lastIndexOf('/', slash - 1) + 1, slash);
-        }
-        return stem;
-    }
-
-    /** Whether every identifier part of a file's name is one of the question's words (or a form of one). */
-    private boolean namedByWords(String stem, Set<String> keywords) {
-        List<String> parts = Identifiers.split(stem);
-        if (parts.isEmpty()) {
-            return false;
-        }
-        for (String part : parts) {
-            if (matches(keywords, Set.of(part)) == 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -340,59 +315,6 @@ public final class Ranker {
         return out;
     }
 
-    /** How many keywords a name part matches exactly or by a shared prefix of at least the minimum length. */
-    private int matches(Set<String> keywords, Set<String> parts) {
-        int n = 0;
-        for (String k : keywords) {
-            if (parts.contains(k)) {
-                n++;
-                continue;
-            }
-            for (String p : parts) {
-                if (related(k, p)) {
-                    n++;
-                    break;
-                }
-            }
-        }
-        return n;
-    }
-
-    /**
-     * Whether a word and a name part are forms of one word: one starts the other (at least the minimum prefix long:
-     * load / loader), or they share a prefix of at least {@code commonPrefixShare} of the shorter (formatting /
-     * formatter, serialization / serializer).
-     */
-    private boolean related(String a, String b) {
-        String shorter = a.length() <= b.length() ? a : b;
-        String longer = shorter == a ? b : a;
-        if (shorter.length() < config.minPrefix()) {
-            return false;
-        }
-        if (longer.startsWith(shorter)) {
-            return true;
-        }
-        if (config.commonPrefixShare() <= 0) {
-            return false;
-        }
-        int common = 0;
-        while (common < shorter.length() && shorter.charAt(common) == longer.charAt(common)) {
-            common++;
-        }
-        return common >= config.minPrefix() && common >= config.commonPrefixShare() * shorter.length();
-    }
-
-    /** The lower-case identifier parts of a file's stem and of its directory's name. */
-    static Set<String> pathParts(String path) {
-        Set<String> parts = new HashSet<>(Identifiers.split(stem(path)));
-        int slash = path.lastIndexOf('/');
-        if (slash > 0) {
-            int prev = path.lastIndexOf('/', slash - 1);
-            parts.addAll(Identifiers.split(path.substring(prev + 1, slash)));
-        }
-        return parts;
-    }
-
     private static boolean stemMatches(String stem, Set<String> names) {
         String s = stem.toLowerCase(Locale.ROOT);
         String norm = s.replace("_", "");
@@ -413,13 +335,6 @@ public final class Ranker {
             end--;
         }
         return s.substring(0, end);
-    }
-
-    /** A file's name without directories and without its last extension. */
-    static String stem(String path) {
-        String name = path.substring(path.lastIndexOf('/') + 1);
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     private static String lastSegment(String name) {
