@@ -112,11 +112,8 @@ public final class Ingester {
      */
     public static void check(IngestRequest request, IngestOptions options) {
         // an overlay named for a re-index is checked as its base, as RepoRouting routes it
-        Optional<String> base =
-                request.name().filter(RepoRouting.Overlay::isName).flatMap(BranchNames::base);
         SourceResolver.check(
-                base.map(b -> new IngestRequest(request.source(), Optional.of(b), request.branch()))
-                        .orElse(request),
+                request.name().filter(RepoRouting.Overlay::isName).isPresent() ? RepoRouting.asBase(request) : request,
                 options);
     }
 

@@ -26,11 +26,7 @@ final class RepoRouting {
      * a branch of the same URL other than the one that repository was indexed from.
      */
     static Routed resolve(IngestRequest request, IngestOptions options, Optional<Store> store) {
-        Optional<String> overlayBase = request.name().flatMap(BranchNames::base);
-        if (overlayBase.isPresent()) {
-            // an overlay indexed again by its name (a re-index): its base's name, and the branch it records
-            request = new IngestRequest(request.source(), overlayBase, request.branch());
-        }
+        request = asBase(request);
         Optional<String> branch = request.branch().filter(b -> !b.isBlank());
         if (branch.isPresent() && store.isPresent() && RepoSources.isGitUrl(request.source())) {
             SourceResolver.Resolved plain = SourceResolver.unresolved(request, options);
@@ -44,6 +40,15 @@ final class RepoRouting {
             }
         }
         return new Routed(SourceResolver.resolve(request, options), Optional.empty());
+    }
+
+    /**
+     * A request that names an overlay (indexed again by its name, a re-index) as the request for its base's name with
+     * the branch it records; any other request as it is.
+     */
+    static IngestRequest asBase(IngestRequest request) {
+        Optional<String> base = request.name().flatMap(BranchNames::base);
+        return base.isPresent() ? new IngestRequest(request.source(), base, request.branch()) : request;
     }
 
     /**

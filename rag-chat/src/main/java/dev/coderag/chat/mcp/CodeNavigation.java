@@ -116,12 +116,23 @@ final class CodeNavigation {
      * qualified name ends with it, else (when {@code fuzzy}) code whose name is like it by BM25 over identifiers.
      */
     List<Found> resolve(String name, Optional<String> repo, SearchFilter kinds, boolean fuzzy, int limit) {
+        return resolve(name, repo, repo.flatMap(r -> BranchView.of(store, r)), kinds, fuzzy, limit);
+    }
+
+    /** {@link #resolve} with the branch view of {@code repo} read once by the caller (empty outside an overlay). */
+    private List<Found> resolve(
+            String name,
+            Optional<String> repo,
+            Optional<BranchView> branch,
+            SearchFilter kinds,
+            boolean fuzzy,
+            int limit) {
         String wanted = normalize(name);
         if (wanted.isEmpty()) {
             throw new ChatException(ChatException.Reason.BAD_REQUEST, "the symbol name is empty");
         }
         var admits = kinds.matcher();
-        List<StoredChunk> exact = bySymbol(wanted, repo).stream()
+        List<StoredChunk> exact = bySymbol(wanted, repo, branch).stream()
                 .filter(c -> admits.test(c.chunk()))
                 .toList();
         if (!exact.isEmpty()) {
@@ -130,7 +141,7 @@ final class CodeNavigation {
         int dot = wanted.lastIndexOf('.');
         if (dot > 0 && dot < wanted.length() - 1) {
             String suffix = "." + wanted;
-            List<StoredChunk> bySuffix = bySymbol(wanted.substring(dot + 1), repo).stream()
+            List<StoredChunk> bySuffix = bySymbol(wanted.substring(dot + 1), repo, branch).stream()
                     .filter(c -> admits.test(c.chunk()))
                     .filter(c -> c.chunk() instanceof CodeChunk code && ("." + code.qualifiedName()).endsWith(suffix))
                     .toList();
@@ -141,7 +152,6 @@ final class CodeNavigation {
         if (!fuzzy) {
             return List.of();
         }
-        Optional<BranchView> branch = repo.flatMap(r -> BranchView.of(store, r));
         SearchFilter asked =
                 repo.map(SearchFilter::repo).orElse(SearchFilter.NONE).withSymbolKinds(kinds.symbolKinds());
         SearchFilter filter = branch.map(b -> b.filter(asked)).orElse(asked);
@@ -158,9 +168,8 @@ final class CodeNavigation {
     }
 
     /** The chunks defining {@code symbol} in {@code repo}; a branch overlay's as the branch shows them (its base's too). */
-    private List<StoredChunk> bySymbol(String symbol, Optional<String> repo) {
-        return repo.flatMap(r -> BranchView.of(store, r))
-                .map(b -> b.shown(b.both(r -> store.chunks().bySymbol(symbol, Optional.of(r)))))
+    private List<StoredChunk> bySymbol(String symbol, Optional<String> repo, Optional<BranchView> branch) {
+        return branch.map(b -> b.shown(b.both(r -> store.chunks().bySymbol(symbol, Optional.of(r)))))
                 .orElseGet(() -> store.chunks().bySymbol(symbol, repo));
     }
 
@@ -169,7 +178,8 @@ final class CodeNavigation {
      * implementations or every reference to it, from the references a compiler resolved at ingest.
      */
     ReferencesResult references(String symbol, CallDirection direction, Optional<String> repo, int limit) {
-        List<Found> defs = resolve(symbol, repo, SearchFilter.NONE, false, 100);
+        Optional<BranchView> branch = repo.flatMap(r -> BranchView.of(store, r));
+        List<Found> defs = resolve(symbol, repo, branch, SearchFilter.NONE, false, 100);
         if (defs.isEmpty()) {
             throw new ChatException(
                     ChatException.Reason.NOT_FOUND,
@@ -196,9 +206,8 @@ final class CodeNavigation {
         }
         boolean callers = byPlace;
         List<StoredChunk> read = store.chunks().getAll(calls.keySet());
-        List<StoredChunk> chunks = new ArrayList<>(repo.flatMap(r -> BranchView.of(store, r))
-                .map(b -> b.shown(read))
-                .orElse(read));
+        List<StoredChunk> chunks =
+                new ArrayList<>(branch.map(b -> b.shown(read)).orElse(read));
         if (callers) {
             chunks.sort(Comparator.comparing((StoredChunk c) -> c.chunk().repo())
                     .thenComparing(c -> c.chunk().path())
