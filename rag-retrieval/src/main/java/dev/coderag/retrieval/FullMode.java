@@ -80,7 +80,8 @@ final class FullMode implements ModeStrategy {
                     .filter(s -> s.chunk() instanceof CodeChunk)
                     .map(s -> routing.callDirection().asksForCallees(text, ((CodeChunk) s.chunk()).symbol()))
                     .orElse(false);
-            chosen = Fusion.lead(chosen, fused, leads(candidates, graph, callees, fused), query.total());
+            List<String> leads = Leads.order(candidates.subject(), candidates.pins(), graph, callees, fused, text);
+            chosen = Fusion.lead(chosen, fused, leads, query.total());
         }
         request.clock().lap("fuse");
         return new Selection(
@@ -114,54 +115,6 @@ final class FullMode implements ModeStrategy {
             out.add(new Fused(f.found(), c.score(), f.via()));
         }
         return out;
-    }
-
-    /** How many of the named definitions lead the sources. */
-    private static final int MAX_LEADS = 3;
-
-    /**
-     * What a short question names comes first: the subject, the other definitions it names (explicit names and
-     * stack frames, not plain words), then the subject's callers (four at most before its callees) and resolved
-     * callees, for the relationship answer to list; when the question asks what the subject calls, its callees
-     * come before its callers.
-     */
-    private static List<String> leads(Candidates candidates, Expansion graph, boolean calleesFirst, List<Fused> fused) {
-        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
-        Optional<String> subject = candidates.subject().map(Found::id);
-        subject.ifPresent(ids::add);
-        // the named definitions in the order the ranking put them (a file named after the symbol first)
-        Map<String, Integer> place = new java.util.HashMap<>();
-        for (int i = 0; i < fused.size(); i++) {
-            place.putIfAbsent(fused.get(i).id(), i);
-        }
-        candidates.pins().stream()
-                .filter(p -> p.strength() >= 2.0)
-                .sorted(java.util.Comparator.comparingInt(
-                        (Pin p) -> place.getOrDefault(p.found().id(), Integer.MAX_VALUE)))
-                .limit(MAX_LEADS)
-                .forEach(p -> ids.add(p.found().id()));
-        if (subject.isPresent()) {
-            List<String> callers = new ArrayList<>();
-            List<String> callees = new ArrayList<>();
-            for (CallRelation r : graph.relations()) {
-                if (!r.isCall()) {
-                    continue; // implementations lead no "who calls" answer
-                }
-                if (r.calleeId().equals(subject.get())) {
-                    callers.add(r.callerId());
-                } else if (r.callerId().equals(subject.get()) && !r.calleeId().isEmpty()) {
-                    callees.add(r.calleeId());
-                }
-            }
-            if (calleesFirst) {
-                callees.forEach(ids::add);
-            }
-            // four callers that are not already leads (an overload calling its sibling is one of the named ones)
-            callers.stream().filter(id -> !ids.contains(id)).limit(4).forEach(ids::add);
-            callees.forEach(ids::add);
-            callers.forEach(ids::add);
-        }
-        return new ArrayList<>(ids);
     }
 
     /**

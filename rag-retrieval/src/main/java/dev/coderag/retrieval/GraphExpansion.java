@@ -74,7 +74,7 @@ final class GraphExpansion {
                     && subject.isPresent()
                     && seeds.getFirst().id().equals(subject.get().id());
             int limit = isSubject ? SUBJECT_EDGES : Math.max(2, graphQuota);
-            int rejected = expandOne(source, seeds.get(i), limit, tests, out, relations);
+            int rejected = expandOne(source, seeds.get(i), limit, tests, isSubject, out, relations);
             if (isSubject) {
                 unplaced = rejected;
                 subtypes(source, seeds.getFirst(), out, relations);
@@ -90,12 +90,17 @@ final class GraphExpansion {
         return new Expansion(unique, relations, unplaced);
     }
 
-    /** Expands one seed; returns how many code chunks calling its name were rejected as calls of another. */
+    /**
+     * Expands one seed; returns how many code chunks calling its name were rejected as calls of another. The
+     * subject's callees include those of the other parts of its definition when it was split (a long function's
+     * later calls are in its later parts), each part taking up to {@code limit}.
+     */
     private static int expandOne(
             ChunkSource source,
             Found seedFound,
             int limit,
             PathGroup tests,
+            boolean withParts,
             List<Found> out,
             List<CallRelation> relations) {
         CodeChunk seed = (CodeChunk) seedFound.chunk();
@@ -138,7 +143,25 @@ final class GraphExpansion {
             relations.add(new CallRelation(c.id(), c.chunk().title(), seedId, seed.symbol()));
             out.add(c);
         }
-        List<CallEdge> calleeEdges = source.callees(seedId);
+        List<String> calling = new ArrayList<>(List.of(seedId));
+        if (withParts) {
+            calling.addAll(parts(namesakes, seedFound));
+        }
+        for (String part : calling) {
+            callees(source, seedId, seed, source.callees(part), limit, out, relations);
+        }
+        return rejected;
+    }
+
+    /** The resolved callees of one part of the seed's definition, as the seed's: at most {@code limit} chunks. */
+    private static void callees(
+            ChunkSource source,
+            String seedId,
+            CodeChunk seed,
+            List<CallEdge> calleeEdges,
+            int limit,
+            List<Found> out,
+            List<CallRelation> relations) {
         List<String> calleeIds = new ArrayList<>();
         for (CallEdge e : calleeEdges) {
             e.calleeId().ifPresent(calleeIds::add);
@@ -155,7 +178,6 @@ final class GraphExpansion {
                 out.add(c);
             }
         }
-        return rejected;
     }
 
     /**
@@ -196,6 +218,21 @@ final class GraphExpansion {
             }
         }
         return out;
+    }
+
+    /** The other parts of the seed's definition when it was split (same file, name and signature), in line order. */
+    private static List<String> parts(List<Found> namesakes, Found seedFound) {
+        CodeChunk seed = (CodeChunk) seedFound.chunk();
+        return namesakes.stream()
+                .filter(f -> f.chunk() instanceof CodeChunk c
+                        && !f.id().equals(seedFound.id())
+                        && c.repo().equals(seed.repo())
+                        && c.path().equals(seed.path())
+                        && c.qualifiedName().equals(seed.qualifiedName())
+                        && c.signature().equals(seed.signature()))
+                .sorted(java.util.Comparator.comparingInt(f -> f.chunk().startLine()))
+                .map(Found::id)
+                .toList();
     }
 
     /**
