@@ -94,7 +94,8 @@ final class Leads {
      * name, a word of the question, and not the subject's own type) first, each group in its order.
      */
     static List<String> namedOwnersFirst(List<String> callees, Found subject, List<Found> chunks, String question) {
-        Set<String> words = Set.of(question.toLowerCase(Locale.ROOT).split("[^a-z0-9_]+"));
+        Set<String> words = new java.util.HashSet<>(
+                List.of(question.toLowerCase(Locale.ROOT).split("[^a-z0-9_]+")));
         String own = subject.chunk() instanceof CodeChunk c ? owner(c) : "";
         Map<String, String> owners = new HashMap<>();
         for (Found f : chunks) {

@@ -195,4 +195,15 @@ class CalleeQuestionsTest {
                         "Safelist.isSafeAttribute", "Safelist.shouldAbsUrl", "Safelist.getEnforcedAttributes");
         assertThat(r.relations()).anySatisfy(rel -> assertThat(rel.calleeName()).isEqualTo("getEnforcedAttributes"));
     }
+
+    @Test
+    void a_question_that_repeats_its_words_is_ordered_the_same() {
+        // the question's words are a set: a word written twice is one word, not an error
+        Retrieval r = retriever.retrieve(
+                "Which Safelist methods does createSafeElement call, and which does it call last?",
+                Optional.empty(),
+                RetrievalMode.FULL,
+                8);
+        assertThat(r.hits().get(1).chunk().path()).endsWith("Safelist.java");
+    }
 }
