@@ -143,25 +143,31 @@ final class GraphExpansion {
             relations.add(new CallRelation(c.id(), c.chunk().title(), seedId, seed.symbol()));
             out.add(c);
         }
-        List<String> calling = new ArrayList<>(List.of(seedId));
+        List<Found> calling = new ArrayList<>(List.of(seedFound));
         if (withParts) {
             calling.addAll(parts(namesakes, seedFound));
         }
-        for (String part : calling) {
-            callees(source, seedId, seed, source.callees(part), limit, out, relations);
+        for (Found part : calling) {
+            callees(source, seedId, seed, part, limit, out, relations);
         }
         return rejected;
     }
 
-    /** The resolved callees of one part of the seed's definition, as the seed's: at most {@code limit} chunks. */
+    /**
+     * The resolved callees of one part of the seed's definition, as the seed's: at most {@code limit} chunks. A
+     * callee linked by name only is kept when the call as written can be a call of it ({@link CallMatch}, as for
+     * callers: {@code c.writermem.Header().Set(…)} is no call of {@code Context.Set}); otherwise the call is listed
+     * unresolved.
+     */
     private static void callees(
             ChunkSource source,
             String seedId,
             CodeChunk seed,
-            List<CallEdge> calleeEdges,
+            Found part,
             int limit,
             List<Found> out,
             List<CallRelation> relations) {
+        List<CallEdge> calleeEdges = source.callees(part.id());
         List<String> calleeIds = new ArrayList<>();
         for (CallEdge e : calleeEdges) {
             e.calleeId().ifPresent(calleeIds::add);
@@ -170,10 +176,22 @@ final class GraphExpansion {
         for (Found c : source.byIds(calleeIds.stream().distinct().limit(limit).toList())) {
             callees.put(c.id(), c);
         }
+        Map<String, Boolean> unique = new HashMap<>();
         for (CallEdge e : calleeEdges) {
             String id = e.calleeId().orElse("");
-            relations.add(new CallRelation(seedId, seed.qualifiedName(), id, e.calleeName()));
             Found c = callees.get(id);
+            if (c != null
+                    && !e.compilerResolved()
+                    && c.chunk() instanceof CodeChunk callee
+                    && part.chunk() instanceof CodeChunk caller) {
+                boolean once = unique.computeIfAbsent(
+                        callee.symbol(), name -> definitions(source.bySymbol(name), callee) <= 1);
+                if (!CallMatch.plausible(callee, caller, e.calleeName(), once)) {
+                    c = null;
+                    id = "";
+                }
+            }
+            relations.add(new CallRelation(seedId, seed.qualifiedName(), id, e.calleeName()));
             if (c != null) {
                 out.add(c);
             }
@@ -221,7 +239,7 @@ final class GraphExpansion {
     }
 
     /** The other parts of the seed's definition when it was split (same file, name and signature), in line order. */
-    private static List<String> parts(List<Found> namesakes, Found seedFound) {
+    private static List<Found> parts(List<Found> namesakes, Found seedFound) {
         CodeChunk seed = (CodeChunk) seedFound.chunk();
         return namesakes.stream()
                 .filter(f -> f.chunk() instanceof CodeChunk c
@@ -231,7 +249,6 @@ final class GraphExpansion {
                         && c.qualifiedName().equals(seed.qualifiedName())
                         && c.signature().equals(seed.signature()))
                 .sorted(java.util.Comparator.comparingInt(f -> f.chunk().startLine()))
-                .map(Found::id)
                 .toList();
     }
 
