@@ -41,6 +41,18 @@ final class CallMatch {
     }
 
     /**
+     * Whether {@code caller}'s code calls {@code name} on a receiver that names {@code callee}'s class ({@code
+     * response.read()} for {@code Response.read}): how a call stored by its bare name, which the repository defines
+     * several times, is told to be a call of this definition.
+     */
+    static boolean receiverNamesOwner(CodeChunk callee, CodeChunk caller, String name) {
+        String owner = lastSegment(callee.enclosing());
+        return !owner.isEmpty()
+                && writtenReceivers(caller.code(), name).stream()
+                        .anyMatch(r -> receiverNames(r, owner, callee) == Boolean.TRUE);
+    }
+
+    /**
      * Whether a receiver names the callee's class: TRUE when it is the class or a variable echoing it, FALSE when it
      * is another type, null when it says nothing either way.
      */

@@ -167,7 +167,7 @@ final class GraphExpansion {
             int limit,
             List<Found> out,
             List<CallRelation> relations) {
-        List<CallEdge> calleeEdges = source.callees(part.id());
+        List<CallEdge> calleeEdges = byReceiver(source, part, source.callees(part.id()), limit);
         List<String> calleeIds = new ArrayList<>();
         for (CallEdge e : calleeEdges) {
             e.calleeId().ifPresent(calleeIds::add);
@@ -196,6 +196,46 @@ final class GraphExpansion {
                 out.add(c);
             }
         }
+    }
+
+    /**
+     * {@code edges} with a call stored by a name the repository defines several times (so left unlinked at ingest)
+     * linked to the one definition whose class the call's written receiver names ({@code response.read()} to
+     * {@code Response.read}), for at most {@code limit} such names; the others as they are.
+     */
+    private static List<CallEdge> byReceiver(ChunkSource source, Found part, List<CallEdge> edges, int limit) {
+        if (!(part.chunk() instanceof CodeChunk caller)) {
+            return edges;
+        }
+        Map<String, Optional<String>> linked = new HashMap<>();
+        List<CallEdge> out = new ArrayList<>(edges.size());
+        for (CallEdge e : edges) {
+            String name = CallMatch.lastSegment(e.calleeName());
+            if (e.calleeId().isPresent() || name.isEmpty() || (!linked.containsKey(name) && linked.size() >= limit)) {
+                out.add(e);
+                continue;
+            }
+            Optional<String> id = linked.computeIfAbsent(name, n -> namedByReceiver(source, caller, n));
+            out.add(id.map(i -> new CallEdge(e.callerId(), e.calleeName(), Optional.of(i)))
+                    .orElse(e));
+        }
+        return out;
+    }
+
+    /** The first part of the one definition of {@code name} whose class a receiver in the caller's code names. */
+    private static Optional<String> namedByReceiver(ChunkSource source, CodeChunk caller, String name) {
+        Map<String, Found> named = new LinkedHashMap<>();
+        for (Found f : source.bySymbol(name)) {
+            if (f.chunk() instanceof CodeChunk c
+                    && c.repo().equals(caller.repo())
+                    && CallMatch.receiverNamesOwner(c, caller, name)) {
+                Found first = named.get(c.path() + "\0" + c.qualifiedName());
+                if (first == null || c.startLine() < first.chunk().startLine()) {
+                    named.put(c.path() + "\0" + c.qualifiedName(), f);
+                }
+            }
+        }
+        return named.size() == 1 ? Optional.of(named.values().iterator().next().id()) : Optional.empty();
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -90,12 +89,13 @@ final class Leads {
     }
 
     /**
-     * {@code callees} with those declared in a type the question names (by the last part of the callee's enclosing
-     * name, a word of the question, and not the subject's own type) first, each group in its order.
+     * {@code callees} with those declared in a type the question names (the last part of the callee's enclosing
+     * name, written in the question as a word of the same case, and not the subject's own type) first, each group in
+     * its order.
      */
     static List<String> namedOwnersFirst(List<String> callees, Found subject, List<Found> chunks, String question) {
-        Set<String> words = new java.util.HashSet<>(
-                List.of(question.toLowerCase(Locale.ROOT).split("[^a-z0-9_]+")));
+        // as written: "Safelist" names the type, "an element's attributes" names no Element or Attributes
+        Set<String> words = new java.util.HashSet<>(List.of(question.split("[^A-Za-z0-9_$]+")));
         String own = subject.chunk() instanceof CodeChunk c ? owner(c) : "";
         Map<String, String> owners = new HashMap<>();
         for (Found f : chunks) {
@@ -123,10 +123,10 @@ final class Leads {
                 && c.qualifiedName().equals(s.qualifiedName());
     }
 
-    /** The last part of a chunk's enclosing name, lower case ("" at top level). */
+    /** The last part of a chunk's enclosing name ("" at top level). */
     private static String owner(CodeChunk c) {
         String e = c.enclosing();
         int dot = Math.max(e.lastIndexOf('.'), e.lastIndexOf(':'));
-        return e.substring(dot + 1).toLowerCase(Locale.ROOT);
+        return e.substring(dot + 1);
     }
 }

@@ -157,11 +157,55 @@ class CalleeQuestionsTest {
                     }
                 }
                 """.formatted(checks));
+        Path py = Files.createDirectories(dir.resolve("webclient/webclient"));
+        Files.writeString(py.resolve("models.py"), """
+                class Request:
+                    def read(self):
+                        \"\"\"Read the request body into memory.\"\"\"
+                        return b"request"
+
+
+                class Response:
+                    def read(self):
+                        \"\"\"Read and return the response content.\"\"\"
+                        return b"response"
+
+                    def close(self):
+                        \"\"\"Release the connection.\"\"\"
+                        self.closed = True
+
+
+                class FileStream:
+                    def read(self):
+                        \"\"\"Read the next block of the file.\"\"\"
+                        return b""
+                """);
+        Files.writeString(py.resolve("client.py"), """
+                from .models import Response
+
+
+                class Client:
+                    def _transport_send(self, request):
+                        \"\"\"Hand the request to the transport.\"\"\"
+                        return Response()
+
+                    def send(self, request, stream=False):
+                        \"\"\"Send a request and return its response.\"\"\"
+                        response = self._transport_send(request)
+                        if not stream:
+                            response.read()
+                        return response
+                """);
         Embedder embedder = SharedModel.embedder();
         store = Store.open(dir.resolve("store"), embedder.modelId(), embedder.dimension());
         Ingester.create(store, embedder, IngestOptions.defaults(dir.resolve("store")))
                 .ingest(
                         List.of(new IngestRequest(repo.toString(), Optional.of("cleaner"), Optional.empty())),
+                        ProgressListener.NONE);
+        Ingester.create(store, embedder, IngestOptions.defaults(dir.resolve("store")))
+                .ingest(
+                        List.of(new IngestRequest(
+                                dir.resolve("webclient").toString(), Optional.of("webclient"), Optional.empty())),
                         ProgressListener.NONE);
         retriever = Retriever.create(store, embedder);
     }
@@ -183,7 +227,10 @@ class CalleeQuestionsTest {
     @Test
     void the_callees_of_a_type_the_question_names_follow_the_subject_with_those_of_its_later_parts() {
         Retrieval r = retriever.retrieve(
-                "Which Safelist methods does createSafeElement call?", Optional.empty(), RetrievalMode.FULL, 8);
+                "Which Safelist methods does createSafeElement call when it copies an element's attributes?",
+                Optional.empty(),
+                RetrievalMode.FULL,
+                8);
         List<String> titles = r.hits().stream()
                 .map(h -> h.chunk() instanceof CodeChunk c
                         ? c.qualifiedName()
@@ -205,5 +252,24 @@ class CalleeQuestionsTest {
                 RetrievalMode.FULL,
                 8);
         assertThat(r.hits().get(1).chunk().path()).endsWith("Safelist.java");
+    }
+
+    @Test
+    void a_call_by_a_name_defined_thrice_is_linked_to_the_class_its_receiver_names() {
+        // response.read(): three classes define read; the receiver echoes Response, so the call is Response.read
+        Retrieval r = retriever.retrieve(
+                "What does Client.send call to get the response back?",
+                new Scope(dev.coderag.store.SearchFilter.repo("webclient"), Scope.ALL.tables()),
+                RetrievalMode.FULL,
+                8);
+        CallRelation read = r.relations().stream()
+                .filter(rel -> rel.calleeName().endsWith("read"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(store.chunks().get(read.calleeId()))
+                .hasValueSatisfying(
+                        c -> assertThat(((CodeChunk) c.chunk()).qualifiedName()).isEqualTo("Response.read"));
+        List<String> titles = r.hits().stream().map(h -> h.chunk().title()).toList();
+        assertThat(titles.subList(0, 3)).anySatisfy(t -> assertThat(t).contains("Response.read"));
     }
 }
