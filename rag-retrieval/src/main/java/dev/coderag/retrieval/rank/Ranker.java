@@ -86,7 +86,12 @@ public final class Ranker {
                     out,
                     pathKeywords,
                     best,
-                    question.words() <= config.pathStem().maxWords() ? stemBoost(question.text()) : 0);
+                    question.words() <= config.pathStem().maxWords() ? stemBoost(question.text()) : 0,
+                    config.pathStem().moduleNames() ? WordMatch.qualifiedNames(question.text()) : List.of(),
+                    config.pathStem().typeNames()
+                                    && question.words() <= config.pathStem().maxWords()
+                            ? WordMatch.typeNames(question.text())
+                            : Set.of());
         }
         if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
             out = frontPage(out, words, best);
@@ -233,7 +238,13 @@ public final class Ranker {
                 : config.pathStem().boost();
     }
 
-    private List<Candidate> pathWords(List<Candidate> in, Set<String> keywords, double best, double stemBoost) {
+    private List<Candidate> pathWords(
+            List<Candidate> in,
+            Set<String> keywords,
+            double best,
+            double stemBoost,
+            List<List<String>> modules,
+            Set<String> types) {
         if (keywords.isEmpty()) {
             return in;
         }
@@ -243,7 +254,9 @@ public final class Ranker {
             double boost = boostByFile.computeIfAbsent(c.chunk().path(), p -> {
                 double share = (double) match.matches(keywords, WordMatch.pathParts(p)) / keywords.size();
                 double words = share >= config.pathWordMinRatio() && share > 0 ? config.pathWordBoost() * share : 0;
-                return words + (stemBoost > 0 && match.namedByWords(match.topicName(p), keywords) ? stemBoost : 0);
+                boolean stem = stemBoost > 0 && match.namedByWords(match.topicName(p), keywords);
+                boolean named = match.namedByQualified(p, modules) || match.namedByType(p, types);
+                return words + (stem || named ? config.pathStem().boost() : 0);
             });
             out.add(boost > 0 ? c.withScore(c.score() + boost * best) : c);
         }

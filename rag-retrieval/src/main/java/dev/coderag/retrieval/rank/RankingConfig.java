@@ -104,14 +104,26 @@ public record RankingConfig(
      *     report) names many files in passing
      * @param indexNames lower-case stems of index files, named by their directory instead ({@code mod}, {@code index},
      *     {@code __init__})
+     * @param moduleNames whether a file named by a qualified name the question writes ({@code mini.jump} for {@code
+     *     lua/mini/jump.lua}, {@code absl::Status} for {@code absl/status/status.h}) gains the same lift, whatever the
+     *     question's opening or length: the question names the module outright
+     * @param typeNames whether a file whose name a short question writes as a capitalised word past its first
+     *     ({@code Applicative.scala} for "how Applicative combines independent effects", not {@code
+     *     CommutativeApplicative.scala}) gains the same lift, whatever the opening
      */
-    public record PathStem(double boost, Set<String> skipOpenings, int maxWords, Set<String> indexNames) {
+    public record PathStem(
+            double boost,
+            Set<String> skipOpenings,
+            int maxWords,
+            Set<String> indexNames,
+            boolean moduleNames,
+            boolean typeNames) {
         public PathStem {
             skipOpenings = Set.copyOf(skipOpenings);
             indexNames = Set.copyOf(indexNames);
         }
 
-        public static final PathStem OFF = new PathStem(0, Set.of(), 0, Set.of());
+        public static final PathStem OFF = new PathStem(0, Set.of(), 0, Set.of(), false, false);
     }
 
     /**
@@ -161,7 +173,9 @@ public record RankingConfig(
                             r.path("path_words").path("stem_boost").asDouble(0),
                             lower(r.path("path_words").path("stem_skip_openings")),
                             r.path("path_words").path("stem_max_words").asInt(Integer.MAX_VALUE),
-                            lower(r.path("path_words").path("stem_index_names"))),
+                            lower(r.path("path_words").path("stem_index_names")),
+                            r.path("path_words").path("stem_module_names").asBoolean(false),
+                            r.path("path_words").path("stem_type_names").asBoolean(false)),
                     frontPage(r.path("front_page"), steps.path("front_page").asBoolean(true)),
                     r.path("name_words").isMissingNode()
                             ? NameWords.OFF

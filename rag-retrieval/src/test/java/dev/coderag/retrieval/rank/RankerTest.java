@@ -129,6 +129,79 @@ class RankerTest {
     }
 
     @Test
+    void a_module_the_question_names_by_its_qualified_name_leads_even_in_a_how_question() {
+        List<Candidate> in = List.of(
+                code("lua/mini/jump2d.lua", "H.jump", SymbolKind.FUNCTION, 1.0),
+                code("lua/mini/jump.lua", "MiniJump.jump", SymbolKind.FUNCTION, 0.9),
+                code("lua/mini/ai.lua", "H.find", SymbolKind.FUNCTION, 0.85));
+        Ranker.Question q = question("how mini.jump implements single-character jump navigation", List.of());
+        String json = """
+                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
+                           "name_words": false, "path_words": true},
+                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
+                                "stem_boost": 0.6, "stem_skip_openings": ["how"], "stem_module_names": %s},
+                 "saturation": {"after": 1, "decay": 0.5}}""";
+
+        // "how" skips the plain path stem; mini.jump names lua/mini/jump.lua (not jump2d.lua) outright
+        assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("true"))).rank(q, in))
+                        .getFirst())
+                .isEqualTo("lua/mini/jump.lua#MiniJump.jump");
+        assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("false"))).rank(q, in))
+                        .getFirst())
+                .isEqualTo("lua/mini/jump2d.lua#H.jump");
+    }
+
+    @Test
+    void qualified_names_are_read_across_dots_and_double_colons_but_not_across_a_sentence_end() {
+        assertThat(WordMatch.qualifiedNames("how absl::Status and mini.jump work. Then Sinatra::Base::Helpers"))
+                .containsExactly(
+                        List.of("absl", "status"), List.of("mini", "jump"), List.of("sinatra", "base", "helpers"));
+        assertThat(WordMatch.qualifiedNames("no names here. none.")).isEmpty();
+        // one pass over a long crafted chain (the final dot ends it)
+        assertThat(WordMatch.qualifiedNames("a.".repeat(50_000)))
+                .singleElement()
+                .satisfies(n -> assertThat(n).hasSize(50_000));
+        assertThat(WordMatch.qualifiedNames(". :: .. a:: ::b")).isEmpty();
+    }
+
+    @Test
+    void a_type_the_question_writes_past_its_first_word_names_the_file_of_that_name_alone() {
+        List<Candidate> in = List.of(
+                code("core/CommutativeApplicative.scala", "CommutativeApplicative", SymbolKind.TRAIT, 1.0),
+                code("core/Applicative.scala", "Applicative", SymbolKind.TRAIT, 0.9));
+        Ranker.Question q = question("how Applicative combines independent effects", List.of());
+        String json = """
+                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
+                           "name_words": false, "path_words": true},
+                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
+                                "stem_boost": 0.6, "stem_skip_openings": ["how"], "stem_max_words": 12,
+                                "stem_type_names": %s},
+                 "saturation": {"after": 1, "decay": 0.5}}""";
+        assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("true"))).rank(q, in))
+                        .getFirst())
+                .isEqualTo("core/Applicative.scala#Applicative");
+        assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("false"))).rank(q, in))
+                        .getFirst())
+                .isEqualTo("core/CommutativeApplicative.scala#CommutativeApplicative");
+        assertThat(WordMatch.typeNames("Media type and the HTTP Method of a Request"))
+                .containsExactlyInAnyOrder("Method", "Request");
+    }
+
+    @Test
+    void a_qualified_name_names_a_file_by_its_last_part_under_directories_named_by_the_others() {
+        WordMatch match = new WordMatch(RankingConfig.parse("""
+                {"path_words": {"stem_index_names": ["mod", "index", "__init__", "init"]}}"""));
+        List<List<String>> status = WordMatch.qualifiedNames("absl::Status");
+        assertThat(match.namedByQualified("absl/status/status.h", status)).isTrue();
+        assertThat(match.namedByQualified("absl/status/statusor.h", status)).isFalse();
+        assertThat(match.namedByQualified("other/status/status.h", status)).isFalse();
+        assertThat(match.namedByQualified("absl/strings/string_view.h", WordMatch.qualifiedNames("absl::string_view")))
+                .isTrue();
+        assertThat(match.namedByQualified("src/tokio/sync/mod.rs", WordMatch.qualifiedNames("tokio::sync")))
+                .isTrue();
+    }
+
+    @Test
     void a_file_with_several_candidates_lifts_its_best_chunk() {
         List<Candidate> in = new ArrayList<>();
         in.add(code("a.py", "lucky", SymbolKind.FUNCTION, 1.0));
