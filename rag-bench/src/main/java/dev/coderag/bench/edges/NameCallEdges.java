@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * exactly one definition in the repository has the name, the callee chunk — not lines. The lines are read from the
  * checkout: the site is every line whose innermost code chunk is the caller and that calls the name ({@code
  * name(}, {@code name<T>(}, {@code name?.(}, {@code new name}); the target is the first line of the callee chunk
- * that holds its symbol as a word (its name's line, past decorators and comments). An edge whose callee is not
+ * that holds its symbol as a word (its name's line, past decorators and comments), and the callee's own name line is
+ * no site (the declaration of a recursive function matches {@code name(}). An edge whose callee is not
  * linked (no or several definitions of the name) is no edge: answers show it as unresolved.
  *
  * @see dev.coderag.store.CallGraph
@@ -66,7 +67,10 @@ final class NameCallEdges {
                 }
                 Pattern call = callOf(lastSegment(e.calleeName()));
                 for (int line = caller.startLine(); line <= Math.min(caller.endLine(), text.size()); line++) {
-                    if (innermost(chunks, line) == caller
+                    boolean declaration = target.get().file().equals(f.path())
+                            && target.get().line() == line; // `function f(` of a recursive f: no call
+                    if (!declaration
+                            && innermost(chunks, line) == caller
                             && call.matcher(text.get(line - 1)).find()) {
                         out.add(new Edge(Edge.Kind.CALL, f.path(), line, target.get()));
                     }
