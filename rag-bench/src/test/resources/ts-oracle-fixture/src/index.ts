@@ -1,0 +1,2 @@
+export { Circle as Round } from './circle';
+export * from './shape';
