@@ -87,7 +87,10 @@ public final class Ranker {
                     pathKeywords,
                     best,
                     question.words() <= config.pathStem().maxWords() ? stemBoost(question.text()) : 0,
-                    config.pathStem().moduleNames() ? WordMatch.qualifiedNames(question.text()) : List.of(),
+                    config.pathStem().moduleNames()
+                                    && question.words() <= config.pathStem().maxWords()
+                            ? WordMatch.qualifiedNames(question.text())
+                            : List.of(),
                     config.pathStem().typeNames()
                                     && question.words() <= config.pathStem().maxWords()
                             ? WordMatch.typeNames(question.text())

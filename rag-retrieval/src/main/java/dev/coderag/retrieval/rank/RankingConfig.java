@@ -106,7 +106,8 @@ public record RankingConfig(
      *     {@code __init__})
      * @param moduleNames whether a file named by a qualified name the question writes ({@code mini.jump} for {@code
      *     lua/mini/jump.lua}, {@code absl::Status} for {@code absl/status/status.h}) gains the same lift, whatever the
-     *     question's opening or length: the question names the module outright
+     *     question's opening: the question names the module outright; only up to {@code maxWords} (a bug report
+     *     names many classes by their qualified names in passing)
      * @param typeNames whether a file whose name a short question writes as a capitalised word past its first
      *     ({@code Applicative.scala} for "how Applicative combines independent effects", not {@code
      *     CommutativeApplicative.scala}) gains the same lift, whatever the opening

@@ -149,6 +149,17 @@ class RankerTest {
         assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("false"))).rank(q, in))
                         .getFirst())
                 .isEqualTo("lua/mini/jump2d.lua#H.jump");
+        // a long text (a bug report) names modules in passing: past stem_max_words it lifts none
+        String longJson = json.replace("\"stem_module_names\"", "\"stem_max_words\": 12, \"stem_module_names\"");
+        Ranker.Question report = new Ranker.Question(
+                "jumping breaks: after mini.jump is loaded the cursor lands on the wrong line when the buffer is"
+                        + " folded and wrapped",
+                List.of(),
+                20,
+                "implementation");
+        assertThat(ids(new Ranker(RankingConfig.parse(longJson.formatted("true"))).rank(report, in))
+                        .getFirst())
+                .isEqualTo("lua/mini/jump2d.lua#H.jump");
     }
 
     @Test
