@@ -105,6 +105,15 @@ class RankerTest {
                 .isEqualTo("src/client.py#send");
     }
 
+    /** A config with the path-words step alone and the given path-stem keys (a test formats its {@code %s} in). */
+    private static String pathWordsOnly(String stemKeys) {
+        return "{\"steps\": {\"definitions\": false, \"coherence\": false, \"saturation\": false,"
+                + " \"front_page\": false, \"name_words\": false, \"path_words\": true},"
+                + " \"path_words\": {\"boost\": 1.0, \"min_ratio\": 0.1, \"min_prefix\": 3,"
+                + " \"common_prefix_share\": 0.7, " + stemKeys + "},"
+                + " \"saturation\": {\"after\": 1, \"decay\": 0.5}}";
+    }
+
     @Test
     void a_file_named_by_the_questions_words_alone_leads_one_that_only_shares_a_word() {
         List<Candidate> in = List.of(
@@ -112,12 +121,7 @@ class RankerTest {
                 code("core/Header.scala", "Header.parse", SymbolKind.METHOD, 0.95),
                 code("core/Headers.scala", "Headers", SymbolKind.CLASS, 0.9));
         Ranker.Question q = question("Headers and individual Header types", List.of());
-        String json = """
-                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
-                           "name_words": false, "path_words": true},
-                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
-                                "stem_boost": %s},
-                 "saturation": {"after": 1, "decay": 0.5}}""";
+        String json = pathWordsOnly("\"stem_boost\": %s");
 
         List<String> on = ids(new Ranker(RankingConfig.parse(json.formatted("0.6"))).rank(q, in));
         List<String> off = ids(new Ranker(RankingConfig.parse(json.formatted("0"))).rank(q, in));
@@ -135,12 +139,8 @@ class RankerTest {
                 code("lua/mini/jump.lua", "MiniJump.jump", SymbolKind.FUNCTION, 0.9),
                 code("lua/mini/ai.lua", "H.find", SymbolKind.FUNCTION, 0.85));
         Ranker.Question q = question("how mini.jump implements single-character jump navigation", List.of());
-        String json = """
-                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
-                           "name_words": false, "path_words": true},
-                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
-                                "stem_boost": 0.6, "stem_skip_openings": ["how"], "stem_module_names": %s},
-                 "saturation": {"after": 1, "decay": 0.5}}""";
+        String json =
+                pathWordsOnly("\"stem_boost\": 0.6, \"stem_skip_openings\": [\"how\"], \"stem_module_names\": %s");
 
         // "how" skips the plain path stem; mini.jump names lua/mini/jump.lua (not jump2d.lua) outright
         assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("true"))).rank(q, in))
@@ -181,13 +181,8 @@ class RankerTest {
                 code("core/CommutativeApplicative.scala", "CommutativeApplicative", SymbolKind.TRAIT, 1.0),
                 code("core/Applicative.scala", "Applicative", SymbolKind.TRAIT, 0.9));
         Ranker.Question q = question("how Applicative combines independent effects", List.of());
-        String json = """
-                {"steps": {"definitions": false, "coherence": false, "saturation": false, "front_page": false,
-                           "name_words": false, "path_words": true},
-                 "path_words": {"boost": 1.0, "min_ratio": 0.1, "min_prefix": 3, "common_prefix_share": 0.7,
-                                "stem_boost": 0.6, "stem_skip_openings": ["how"], "stem_max_words": 12,
-                                "stem_type_names": %s},
-                 "saturation": {"after": 1, "decay": 0.5}}""";
+        String json = pathWordsOnly(
+                "\"stem_boost\": 0.6, \"stem_skip_openings\": [\"how\"], \"stem_max_words\": 12, \"stem_type_names\": %s");
         assertThat(ids(new Ranker(RankingConfig.parse(json.formatted("true"))).rank(q, in))
                         .getFirst())
                 .isEqualTo("core/Applicative.scala#Applicative");
