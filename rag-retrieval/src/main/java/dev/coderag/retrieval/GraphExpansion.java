@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Callers and callees of the symbol a question names (its subject) and of the top code hits, from the call
@@ -147,8 +148,11 @@ final class GraphExpansion {
         if (withParts) {
             calling.addAll(parts(namesakes, seedFound));
         }
+        // the definitions of each called name, read once for all parts (a helper called from every part is common)
+        Map<String, List<Found>> namesakesOf = new HashMap<>();
+        Function<String, List<Found>> definitionsOf = name -> namesakesOf.computeIfAbsent(name, source::bySymbol);
         for (Found part : calling) {
-            callees(source, seedId, seed, part, limit, out, relations);
+            callees(source, definitionsOf, seedId, seed, part, limit, out, relations);
         }
         return rejected;
     }
@@ -161,13 +165,14 @@ final class GraphExpansion {
      */
     private static void callees(
             ChunkSource source,
+            Function<String, List<Found>> definitionsOf,
             String seedId,
             CodeChunk seed,
             Found part,
             int limit,
             List<Found> out,
             List<CallRelation> relations) {
-        List<CallEdge> calleeEdges = byReceiver(source, part, source.callees(part.id()), limit);
+        List<CallEdge> calleeEdges = byReceiver(definitionsOf, part, source.callees(part.id()), limit);
         List<String> calleeIds = new ArrayList<>();
         for (CallEdge e : calleeEdges) {
             e.calleeId().ifPresent(calleeIds::add);
@@ -185,7 +190,7 @@ final class GraphExpansion {
                     && c.chunk() instanceof CodeChunk callee
                     && part.chunk() instanceof CodeChunk caller) {
                 boolean once = unique.computeIfAbsent(
-                        callee.symbol(), name -> definitions(source.bySymbol(name), callee) <= 1);
+                        callee.symbol(), name -> definitions(definitionsOf.apply(name), callee) <= 1);
                 if (!CallMatch.plausible(callee, caller, e.calleeName(), once)) {
                     c = null;
                     id = "";
@@ -203,7 +208,8 @@ final class GraphExpansion {
      * linked to the one definition whose class the call's written receiver names ({@code response.read()} to
      * {@code Response.read}), for at most {@code limit} such names; the others as they are.
      */
-    private static List<CallEdge> byReceiver(ChunkSource source, Found part, List<CallEdge> edges, int limit) {
+    private static List<CallEdge> byReceiver(
+            Function<String, List<Found>> definitionsOf, Found part, List<CallEdge> edges, int limit) {
         if (!(part.chunk() instanceof CodeChunk caller)) {
             return edges;
         }
@@ -215,7 +221,7 @@ final class GraphExpansion {
                 out.add(e);
                 continue;
             }
-            Optional<String> id = linked.computeIfAbsent(name, n -> namedByReceiver(source, caller, n));
+            Optional<String> id = linked.computeIfAbsent(name, n -> namedByReceiver(definitionsOf.apply(n), caller, n));
             out.add(id.map(i -> new CallEdge(e.callerId(), e.calleeName(), Optional.of(i)))
                     .orElse(e));
         }
@@ -223,9 +229,9 @@ final class GraphExpansion {
     }
 
     /** The first part of the one definition of {@code name} whose class a receiver in the caller's code names. */
-    private static Optional<String> namedByReceiver(ChunkSource source, CodeChunk caller, String name) {
+    private static Optional<String> namedByReceiver(List<Found> definitions, CodeChunk caller, String name) {
         Map<String, Found> named = new LinkedHashMap<>();
-        for (Found f : source.bySymbol(name)) {
+        for (Found f : definitions) {
             if (f.chunk() instanceof CodeChunk c
                     && c.repo().equals(caller.repo())
                     && CallMatch.receiverNamesOwner(c, caller, name)) {

@@ -113,7 +113,10 @@ final class Leads {
         return named;
     }
 
-    /** Whether {@code f} is another part of the subject's definition (same file and qualified name). */
+    /**
+     * Whether {@code f} is another chunk of the subject's qualified name in its file: a later part of it, or an
+     * overload (either shows the subject's own code, which a question about its callees does not ask for first).
+     */
     private static boolean partOf(Found f, Optional<Found> subject) {
         return subject.isPresent()
                 && !f.id().equals(subject.get().id())
@@ -125,8 +128,6 @@ final class Leads {
 
     /** The last part of a chunk's enclosing name ("" at top level). */
     private static String owner(CodeChunk c) {
-        String e = c.enclosing();
-        int dot = Math.max(e.lastIndexOf('.'), e.lastIndexOf(':'));
-        return e.substring(dot + 1);
+        return CallMatch.lastSegment(c.enclosing());
     }
 }

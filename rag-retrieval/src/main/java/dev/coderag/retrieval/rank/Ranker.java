@@ -76,6 +76,8 @@ public final class Ranker {
             out = nameWords(out, words, best, named);
         }
         if (config.pathWords()) {
+            // the path-stem lifts are for short questions: a long text names many files in passing
+            boolean stemLength = question.words() <= config.pathStem().maxWords();
             Set<String> pathKeywords = form == QueryForm.SYMBOL
                     ? keywords(String.join(
                             " ",
@@ -86,15 +88,11 @@ public final class Ranker {
                     out,
                     pathKeywords,
                     best,
-                    question.words() <= config.pathStem().maxWords() ? stemBoost(question.text()) : 0,
-                    config.pathStem().moduleNames()
-                                    && question.words() <= config.pathStem().maxWords()
+                    stemLength ? stemBoost(question.text()) : 0,
+                    stemLength && config.pathStem().moduleNames()
                             ? WordMatch.qualifiedNames(question.text())
                             : List.of(),
-                    config.pathStem().typeNames()
-                                    && question.words() <= config.pathStem().maxWords()
-                            ? WordMatch.typeNames(question.text())
-                            : Set.of());
+                    stemLength && config.pathStem().typeNames() ? WordMatch.typeNames(question.text()) : Set.of());
         }
         if (config.frontPage().on() && config.frontPage().intents().contains(question.intent())) {
             out = frontPage(out, words, best);
